@@ -1,0 +1,207 @@
+//! The traits a game implements to be searched: [`Game`], the optional [`ZobristHash`]
+//! capability, and [`Evaluate`] for static evaluation.
+
+use std::fmt::Debug;
+
+use crate::{MoveList, Score};
+
+/// One of the two players. [`Player::First`] moves first from the game's initial position
+/// (White in chess, X in tic-tac-toe).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The player who moves first (the maximiser in two-sided minimax).
+    First,
+    /// The player who moves second (the minimiser in two-sided minimax).
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    #[must_use]
+    pub const fn opponent(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// `+1` for [`Player::First`], `-1` for [`Player::Second`]: multiply a side-to-move score by
+    /// this to get an absolute score (first player's view).
+    #[must_use]
+    pub const fn sign(self) -> i32 {
+        match self {
+            Player::First => 1,
+            Player::Second => -1,
+        }
+    }
+}
+
+/// The result of a finished game, from the point of view of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move has lost (checkmated, or the opponent completed a line).
+    Loss,
+    /// Nobody wins (stalemate, a full board, a draw rule).
+    Draw,
+    /// The side to move has won (rare: most games end on the loser's turn).
+    Win,
+}
+
+/// A two-player, zero-sum, perfect-information game, as the searchers see it.
+///
+/// The contract, which every searcher in this crate relies on:
+///
+/// - **Copy-make.** [`play`](Game::play) returns the child position and leaves `self` untouched.
+///   There is no undo: positions are values.
+/// - **One move generation per node.** A searcher calls
+///   [`generate_moves`](Game::generate_moves) once per position into a [`MoveList`] it owns, and
+///   asks [`outcome`](Game::outcome) with the number of moves it got, so a game never has to
+///   generate moves twice to know whether it is over.
+/// - **Terminal before horizon.** A position for which `outcome` is `Some` is scored as a win, loss
+///   or draw (with the mate distance), never by the evaluator, even at the search horizon.
+/// - **Deterministic.** The same position generates the same moves in the same order; searches
+///   are then reproducible and node counts are a signature.
+///
+/// The optional capabilities have neutral defaults that are still correct: a game without a null
+/// move never gets null-move pruning, a game without noisy moves gets a quiescence search that
+/// equals its static evaluation, a game without ordering hints is searched in generation order.
+///
+/// # Example
+///
+/// A game of "take 1 or 2 from a pile; whoever takes the last item wins":
+///
+/// ```
+/// use search_core::{Game, MoveList, Outcome, Player};
+///
+/// #[derive(Clone, Debug)]
+/// struct Pile { items: u32, to_move: Player }
+///
+/// impl Game for Pile {
+///     type Move = u32;
+///     fn to_move(&self) -> Player { self.to_move }
+///     fn generate_moves(&self, moves: &mut MoveList<u32>) {
+///         for take in 1..=self.items.min(2) { moves.push(take); }
+///     }
+///     fn play(&self, take: u32) -> Self {
+///         Pile { items: self.items - take, to_move: self.to_move.opponent() }
+///     }
+///     fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
+///         // The previous player took the last item: the side to move has lost.
+///         (legal_moves == 0).then_some(Outcome::Loss)
+///     }
+/// }
+///
+/// let mut moves = MoveList::new();
+/// Pile { items: 5, to_move: Player::First }.generate_moves(&mut moves);
+/// assert_eq!(moves.as_slice(), &[1, 2]);
+/// ```
+pub trait Game: Clone {
+    /// A move. Small and `Copy`: move lists are stored on the stack.
+    type Move: Copy + Eq + Debug;
+
+    /// The player whose turn it is.
+    fn to_move(&self) -> Player;
+
+    /// Appends every legal move of this position to `moves` (which the caller has cleared).
+    ///
+    /// Called once per searched position. The order is the game's natural (generation) order;
+    /// searchers that order moves use [`order_hint`](Game::order_hint) on top of it.
+    fn generate_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// The position after `mv`, which must be one of the moves generated for `self`.
+    #[must_use]
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// Whether the game is over, given the number of legal moves that
+    /// [`generate_moves`](Game::generate_moves) produced for this position.
+    ///
+    /// Return `Some` for a finished game (checkmate, stalemate, a completed line, a draw rule).
+    /// A position with no legal moves for which this returns `None` is a *static leaf*: searchers
+    /// score it with the evaluator (the synthetic [`RandomTree`](crate::random_tree::RandomTree)
+    /// uses this for its leaves).
+    fn outcome(&self, legal_moves: usize) -> Option<Outcome>;
+
+    /// The position after passing the turn, if the game allows a "null move" here.
+    ///
+    /// Used by null-move pruning. `None` (the default) means unsupported, or not allowed in this
+    /// position (chess refuses it in check): the searcher then simply does not try one.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
+    /// Whether the side to move is in check (or the game's equivalent of an immediate threat that
+    /// must be answered). Used for check extensions, and to keep null moves and stand-pat out of
+    /// such positions. Default: never.
+    fn is_in_check(&self) -> bool {
+        false
+    }
+
+    /// Whether `mv` is a "noisy" move (a capture or promotion in chess) that quiescence search
+    /// should follow beyond the horizon. Default: no move is noisy, so quiescence search returns
+    /// the static evaluation.
+    fn is_noisy(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
+    /// A static ordering score for `mv` in this position: higher is searched first by searchers
+    /// that order moves (MVV-LVA in chess). Ties keep generation order. Default: `0` for every
+    /// move, i.e. generation order.
+    fn order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// A key identifying this position for repetition detection, or `None` (the default) if the
+    /// game has no repetition rule.
+    ///
+    /// Searchers that honour it (the engine) score a position whose key already occurred on the
+    /// current line, or in the game history given before the root, as a draw. Reference
+    /// searchers ignore it: switch it off in games used for cross-checks.
+    fn repetition_key(&self) -> Option<u64> {
+        None
+    }
+}
+
+/// A 64-bit hash of a position, for transposition tables.
+///
+/// A separate capability on purpose: a transposition table is only as correct as the hash, so
+/// searchers that need one require this trait at compile time instead of failing at run time.
+/// Equal positions (for the purpose of search, including the side to move) must hash equally;
+/// distinct positions should collide rarely.
+pub trait ZobristHash {
+    /// The position's hash.
+    fn zobrist(&self) -> u64;
+}
+
+/// A static evaluation: the value of a position from the side to move's point of view, in
+/// centi-units (centipawns in chess), within `±`[`Score::MAX_EVAL`].
+///
+/// Any `Fn(&G) -> Score` closure is an evaluator:
+///
+/// ```
+/// use search_core::{Evaluate, Score};
+/// # use search_core::random_tree::RandomTree;
+/// let zero = |_: &RandomTree| Score::DRAW;
+/// # let tree = RandomTree::new(1, 2, 2);
+/// assert_eq!(zero.evaluate(&tree), Score::DRAW);
+/// ```
+pub trait Evaluate<G: Game> {
+    /// The static value of `game` for the side to move.
+    fn evaluate(&self, game: &G) -> Score;
+}
+
+impl<G: Game, F: Fn(&G) -> Score> Evaluate<G> for F {
+    fn evaluate(&self, game: &G) -> Score {
+        self(game)
+    }
+}
+
+/// Scores a position whose game is over, from the side to move's point of view, `ply` plies from
+/// the root: wins and losses carry their distance so that a faster win scores higher.
+#[must_use]
+pub const fn outcome_score(outcome: Outcome, ply: u32) -> Score {
+    match outcome {
+        Outcome::Loss => Score::mated_in(ply),
+        Outcome::Draw => Score::DRAW,
+        Outcome::Win => Score::mate_in(ply),
+    }
+}

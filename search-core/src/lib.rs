@@ -1,0 +1,65 @@
+//! Game-agnostic two-player game-tree search.
+//!
+//! Plug in a game by implementing [`Game`] (and [`Evaluate`] for its horizon positions), then
+//! search it with any [`Searcher`]:
+//!
+//! - [`reference`]: the textbook algorithms, short and narrated: two-sided minimax, negamax and
+//!   alpha-beta in both formulations. They are the oracles.
+//! - [`testing`]: the cross-checking harness that holds any searcher to a reference on your game.
+//! - [`random_tree`]: a seeded synthetic game for property tests.
+//!
+//! Scores are [`Score`]s (mate-distance aware), results are [`SearchResult`]s with
+//! [`SearchStats`] counted the same way by every searcher, and [`Limits`] say when to stop.
+//!
+//! # Example
+//!
+//! ```
+//! use search_core::{Game, Limits, MoveList, Outcome, Player, Score, Searcher};
+//! use search_core::reference::AlphaBeta;
+//!
+//! /// Take 1 or 2 from a pile; whoever takes the last item wins.
+//! #[derive(Clone, Debug)]
+//! struct Pile { items: u32, to_move: Player }
+//!
+//! impl Game for Pile {
+//!     type Move = u32;
+//!     fn to_move(&self) -> Player { self.to_move }
+//!     fn generate_moves(&self, moves: &mut MoveList<u32>) {
+//!         moves.extend(1..=self.items.min(2));
+//!     }
+//!     fn play(&self, take: u32) -> Self {
+//!         Pile { items: self.items - take, to_move: self.to_move.opponent() }
+//!     }
+//!     fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
+//!         (legal_moves == 0).then_some(Outcome::Loss)
+//!     }
+//! }
+//!
+//! // Nothing to evaluate but the end: a flat evaluation.
+//! let mut searcher = AlphaBeta::new(|_: &Pile| Score::DRAW);
+//! let result = searcher.search(&Pile { items: 5, to_move: Player::First }, &Limits::depth(10));
+//! // Taking 2 leaves a multiple of 3: whatever the opponent takes, we take the rest on our
+//! // second move (ply 3).
+//! assert_eq!(result.best_move, Some(2));
+//! assert_eq!(result.score, Score::mate_in(3));
+//! assert_eq!(result.score.to_string(), "mate 2");
+//! ```
+#![warn(missing_docs)]
+
+mod game;
+mod limits;
+mod move_list;
+mod score;
+mod searcher;
+mod stats;
+
+pub mod random_tree;
+pub mod reference;
+pub mod testing;
+
+pub use game::{Evaluate, Game, Outcome, Player, ZobristHash, outcome_score};
+pub use limits::Limits;
+pub use move_list::{INLINE_MOVES, MoveList};
+pub use score::{Bound, Score};
+pub use searcher::{Reference, SearchResult, Searcher};
+pub use stats::SearchStats;

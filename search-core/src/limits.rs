@@ -1,0 +1,84 @@
+//! [`Limits`]: when a search must stop.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// What bounds a search: a depth, and optionally a node budget, a deadline and a stop flag that
+/// another thread can raise.
+///
+/// The reference searchers honour only the depth: they are oracles and always finish. The engine
+/// honours all four and, when stopped early, returns the result of its last completed iteration.
+///
+/// ```
+/// use std::time::Duration;
+/// use search_core::Limits;
+/// let limits = Limits::depth(6).with_nodes(1_000_000).with_time(Duration::from_millis(500));
+/// assert_eq!(limits.depth, 6);
+/// assert!(!limits.is_stopped());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// The nominal search depth in plies (`0`: the static value, no move).
+    pub depth: u32,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop as soon as this flag is raised (by another thread, a signal handler, a UCI `stop`).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// Search to `depth` plies with no other limit.
+    #[must_use]
+    pub fn depth(depth: u32) -> Self {
+        Limits {
+            depth,
+            ..Limits::default()
+        }
+    }
+
+    /// Also stop after about `nodes` nodes.
+    #[must_use]
+    pub fn with_nodes(mut self, nodes: u64) -> Self {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// Also stop at `deadline`.
+    #[must_use]
+    pub fn with_deadline(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// Also stop once `time` has passed from now.
+    #[must_use]
+    pub fn with_time(self, time: Duration) -> Self {
+        self.with_deadline(Instant::now() + time)
+    }
+
+    /// Also stop when `flag` is raised.
+    #[must_use]
+    pub fn with_stop_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// Whether the stop flag is raised or the deadline has passed (the node budget is checked by
+    /// the searcher, which knows its count: see [`is_over_budget`](Limits::is_over_budget)).
+    #[must_use]
+    pub fn is_stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+    }
+
+    /// Whether `nodes` reaches the node budget.
+    #[must_use]
+    pub fn is_over_budget(&self, nodes: u64) -> bool {
+        self.nodes.is_some_and(|budget| nodes >= budget)
+    }
+}

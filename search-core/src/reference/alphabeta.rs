@@ -1,0 +1,155 @@
+//! **Alpha-beta** in negamax form, fail-soft (Knuth & Moore 1975).
+//!
+//! Negamax that stops searching a position's moves as soon as the position is proven too good
+//! to matter. The window `(alpha, beta)` carries what the two players are already sure of:
+//!
+//! - `alpha`: the side to move already has a line worth at least this (elsewhere in the tree);
+//! - `beta`: the opponent already has a way to hold the side to move to at most this.
+//!
+//! When a move scores `>= beta`, the opponent will never allow this position: the remaining moves
+//! need not be searched (a **beta cutoff**). A child is searched with the window negated and
+//! swapped, `(-beta, -alpha)`, because its side to move is the other player.
+//!
+//! **Fail-soft** means the value returned may lie outside the window: a cutoff returns the score
+//! that caused it, a position where nothing reached alpha returns its best (too low) score. The
+//! invariant: if the true value `v` lies inside `(alpha, beta)` the result is exactly `v`; if the
+//! result is `<= alpha` then `v <=` result; if it is `>= beta` then `v >=` result. With the full
+//! window `(-INFINITY, INFINITY)` the root value is therefore exactly minimax's.
+//!
+//! How much it saves depends on move order. With the best move always first, it visits
+//! `b^ceil(d/2) + b^floor(d/2) - 1` leaves of a uniform tree of branching `b` and depth `d`
+//! (Knuth & Moore's minimal tree) instead of minimax's `b^d`.
+//!
+//! ```
+//! use search_core::{Limits, Searcher, reference::{AlphaBeta, Negamax}};
+//! use search_core::random_tree::{RandomTree, TreeValue};
+//! let tree = RandomTree::best_first(7, 3, 4);
+//! let full = Negamax::new(TreeValue).search(&tree, &Limits::depth(4));
+//! let pruned = AlphaBeta::new(TreeValue).search(&tree, &Limits::depth(4));
+//! assert_eq!(pruned.score, full.score);
+//! assert_eq!(pruned.stats.leaf_nodes, 3u64.pow(2) + 3u64.pow(2) - 1);
+//! ```
+
+use std::time::Instant;
+
+use crate::{
+    Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, outcome_score,
+};
+
+/// The alpha-beta searcher in negamax form. See the [module documentation](self).
+#[derive(Clone, Debug)]
+pub struct AlphaBeta<E> {
+    evaluator: E,
+    stats: SearchStats,
+}
+
+impl<E> AlphaBeta<E> {
+    /// An alpha-beta searcher that values horizon positions with `evaluator`.
+    pub fn new(evaluator: E) -> Self {
+        AlphaBeta {
+            evaluator,
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// The fail-soft value of `game` for its side to move within `(alpha, beta)`, searched
+    /// `depth` plies deep, `ply` plies from the root; fills `pv` with the best line found.
+    fn alphabeta<G: Game>(
+        &mut self,
+        game: &G,
+        depth: u32,
+        ply: u32,
+        mut alpha: Score,
+        beta: Score,
+        pv: &mut Vec<G::Move>,
+    ) -> Score
+    where
+        E: Evaluate<G>,
+    {
+        self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply);
+
+        let mut moves = MoveList::new();
+        game.generate_moves(&mut moves);
+
+        // A finished game scores as a win, loss or draw with its distance from the root.
+        if let Some(outcome) = game.outcome(moves.len()) {
+            self.stats.leaf_nodes += 1;
+            return outcome_score(outcome, ply);
+        }
+
+        // The horizon: the evaluator decides.
+        if depth == 0 || moves.is_empty() {
+            self.stats.leaf_nodes += 1;
+            return self.evaluator.evaluate(game);
+        }
+
+        self.stats.interior_nodes += 1;
+        let mut best_score = -Score::INFINITY;
+        for (index, &mv) in moves.iter().enumerate() {
+            self.stats.children += 1;
+            let mut child_pv = Vec::new();
+            // The child's window is ours seen from the other side: negated and swapped.
+            let score = -self.alphabeta(&game.play(mv), depth - 1, ply + 1, -beta, -alpha, &mut child_pv);
+            if score > best_score {
+                best_score = score;
+                pv.clear();
+                pv.push(mv);
+                pv.append(&mut child_pv);
+                if score > alpha {
+                    alpha = score;
+                }
+                // Beta cutoff: the opponent will avoid this position; stop searching it.
+                if score >= beta {
+                    self.stats.beta_cutoffs += 1;
+                    if index == 0 {
+                        self.stats.first_move_cutoffs += 1;
+                    }
+                    break;
+                }
+            }
+        }
+        best_score
+    }
+}
+
+impl<G: Game, E: Evaluate<G>> Searcher<G> for AlphaBeta<E> {
+    fn name(&self) -> &str {
+        "alphabeta"
+    }
+
+    fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.stats = SearchStats::default();
+        let mut pv = Vec::new();
+        let score = self.alphabeta(root, limits.depth, 0, -Score::INFINITY, Score::INFINITY, &mut pv);
+        self.stats.elapsed = start.elapsed();
+        SearchResult {
+            score,
+            best_move: pv.first().copied(),
+            pv,
+            depth: limits.depth,
+            stats: std::mem::take(&mut self.stats),
+        }
+    }
+}
+
+impl<G: Game, E: Evaluate<G>> Reference<G> for AlphaBeta<E> {
+    /// Each root move searched with the full window, so each value is exact.
+    fn root_move_scores(&mut self, root: &G, depth: u32) -> Vec<(G::Move, Score)> {
+        let mut moves = MoveList::new();
+        root.generate_moves(&mut moves);
+        if depth == 0 || root.outcome(moves.len()).is_some() {
+            return Vec::new();
+        }
+        moves
+            .iter()
+            .map(|&mv| {
+                let child = root.play(mv);
+                let window = (-Score::INFINITY, Score::INFINITY);
+                let score = -self.alphabeta(&child, depth - 1, 1, window.0, window.1, &mut Vec::new());
+                (mv, score)
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,138 @@
+//! Two-sided **minimax**, as in the thesis's Appendix G: the first player maximises, the second
+//! minimises, and every value is **absolute** (from the first player's point of view).
+//!
+//! The rules (von Neumann 1928; the thesis, section 2.2):
+//! - a position at the horizon is valued by the evaluation function;
+//! - a position where the first player moves takes the **maximum** of its children's values;
+//! - a position where the second player moves takes the **minimum**.
+//!
+//! The evaluator speaks for the side to move (as every [`Evaluate`] does); this searcher turns its
+//! value into the first player's view with [`Player::sign`]. The result it reports is turned back
+//! into the root's side-to-move view, so that every searcher's [`SearchResult`] compares directly.
+//!
+//! It visits every node to the given depth, exactly as [`Negamax`](super::Negamax) does: the two
+//! are the same algorithm written two ways, and the cross-checks hold them to it.
+
+use std::time::Instant;
+
+use crate::{
+    Evaluate, Game, Limits, MoveList, Player, Reference, Score, SearchResult, SearchStats, Searcher,
+    outcome_score,
+};
+
+/// The two-sided minimax searcher. See the [module documentation](self).
+#[derive(Clone, Debug)]
+pub struct Minimax<E> {
+    evaluator: E,
+    stats: SearchStats,
+}
+
+impl<E> Minimax<E> {
+    /// A minimax searcher that values horizon positions with `evaluator`.
+    pub fn new(evaluator: E) -> Self {
+        Minimax {
+            evaluator,
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// The absolute value (first player's view) of `game` searched `depth` plies deep, `ply`
+    /// plies from the root; fills `pv` with the best line.
+    fn minimax<G: Game>(&mut self, game: &G, depth: u32, ply: u32, pv: &mut Vec<G::Move>) -> Score
+    where
+        E: Evaluate<G>,
+    {
+        self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply);
+        let to_move = game.to_move();
+        // Turns a side-to-move value into the first player's view.
+        let absolute = |score: Score| {
+            if to_move == Player::First { score } else { -score }
+        };
+
+        let mut moves = MoveList::new();
+        game.generate_moves(&mut moves);
+
+        // A finished game: win, loss or draw for the side to move, with its distance.
+        if let Some(outcome) = game.outcome(moves.len()) {
+            self.stats.leaf_nodes += 1;
+            return absolute(outcome_score(outcome, ply));
+        }
+
+        // The horizon: the evaluation function decides.
+        if depth == 0 || moves.is_empty() {
+            self.stats.leaf_nodes += 1;
+            return absolute(self.evaluator.evaluate(game));
+        }
+
+        // The first player takes the maximum of its children, the second the minimum.
+        self.stats.interior_nodes += 1;
+        let maximising = to_move == Player::First;
+        let mut best_score = if maximising {
+            -Score::INFINITY
+        } else {
+            Score::INFINITY
+        };
+        for &mv in moves.iter() {
+            self.stats.children += 1;
+            let mut child_pv = Vec::new();
+            let score = self.minimax(&game.play(mv), depth - 1, ply + 1, &mut child_pv);
+            let is_better = if maximising {
+                score > best_score
+            } else {
+                score < best_score
+            };
+            if is_better {
+                best_score = score;
+                pv.clear();
+                pv.push(mv);
+                pv.append(&mut child_pv);
+            }
+        }
+        best_score
+    }
+}
+
+impl<G: Game, E: Evaluate<G>> Searcher<G> for Minimax<E> {
+    fn name(&self) -> &str {
+        "minimax"
+    }
+
+    fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.stats = SearchStats::default();
+        let mut pv = Vec::new();
+        let absolute = self.minimax(root, limits.depth, 0, &mut pv);
+        self.stats.elapsed = start.elapsed();
+        SearchResult {
+            // Back to the root's side-to-move view, like every other searcher.
+            score: if root.to_move() == Player::First {
+                absolute
+            } else {
+                -absolute
+            },
+            best_move: pv.first().copied(),
+            pv,
+            depth: limits.depth,
+            stats: std::mem::take(&mut self.stats),
+        }
+    }
+}
+
+impl<G: Game, E: Evaluate<G>> Reference<G> for Minimax<E> {
+    fn root_move_scores(&mut self, root: &G, depth: u32) -> Vec<(G::Move, Score)> {
+        let mut moves = MoveList::new();
+        root.generate_moves(&mut moves);
+        if depth == 0 || root.outcome(moves.len()).is_some() {
+            return Vec::new();
+        }
+        let sign = root.to_move().sign();
+        moves
+            .iter()
+            .map(|&mv| {
+                let absolute = self.minimax(&root.play(mv), depth - 1, 1, &mut Vec::new());
+                (mv, if sign > 0 { absolute } else { -absolute })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,26 @@
+//! The reference searchers: one short, standalone, narrated file per textbook algorithm.
+//!
+//! They share nothing but the crate's traits, and that independence is their value: they are the
+//! oracles every optimised searcher is cross-checked against (see [`crate::testing`]). They honour
+//! only the depth of [`Limits`](crate::Limits) and always finish.
+//!
+//! | searcher | scores | visits |
+//! |---|---|---|
+//! | [`Minimax`] | absolute, first player maximises (the thesis's Appendix G) | every node |
+//! | [`Negamax`] | side to move | every node |
+//! | [`AlphaBeta`] | side to move, fail-soft | the nodes not proven irrelevant |
+//! | [`AlphaBetaMinimax`] | absolute, fail-soft | the same nodes as `AlphaBeta` |
+//!
+//! All four report the root's value from the side to move's point of view, the best move (the
+//! first generated among equals), the principal variation and the statistics, counted as
+//! [`SearchStats`](crate::SearchStats) defines.
+
+mod alphabeta;
+mod alphabeta_minimax;
+mod minimax;
+mod negamax;
+
+pub use alphabeta::AlphaBeta;
+pub use alphabeta_minimax::AlphaBetaMinimax;
+pub use minimax::Minimax;
+pub use negamax::Negamax;

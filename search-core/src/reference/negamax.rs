@@ -1,0 +1,122 @@
+//! Plain **negamax**: minimax written from the side to move's point of view.
+//!
+//! Every position is valued for the player whose turn it is. A child's value is the opponent's,
+//! so the parent takes the **maximum of the negated** child values: `value(p) = max(-value(c))`.
+//! One rule serves both players, which is why engines are written this way (see the negamax page
+//! in the project's papers; Knuth & Moore 1975 introduced the formulation).
+//!
+//! This searcher visits every node of the tree to the given depth: it is the oracle the pruning
+//! searchers are checked against, and the measure of how much they save.
+//!
+//! ```
+//! use search_core::{Limits, Searcher, reference::Negamax};
+//! use search_core::random_tree::{RandomTree, TreeValue};
+//! let tree = RandomTree::new(7, 3, 3);
+//! let result = Negamax::new(TreeValue).search(&tree, &Limits::depth(3));
+//! assert_eq!(result.stats.nodes, 1 + 3 + 9 + 27); // every node of the tree
+//! ```
+
+use std::time::Instant;
+
+use crate::{
+    Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, outcome_score,
+};
+
+/// The plain negamax searcher. See the [module documentation](self).
+#[derive(Clone, Debug)]
+pub struct Negamax<E> {
+    evaluator: E,
+    stats: SearchStats,
+}
+
+impl<E> Negamax<E> {
+    /// A negamax searcher that values horizon positions with `evaluator`.
+    pub fn new(evaluator: E) -> Self {
+        Negamax {
+            evaluator,
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// The value of `game` (for its side to move) searched `depth` plies deep; `ply` is the
+    /// distance from the root. Fills `pv` with the best line from `game`.
+    fn negamax<G: Game>(&mut self, game: &G, depth: u32, ply: u32, pv: &mut Vec<G::Move>) -> Score
+    where
+        E: Evaluate<G>,
+    {
+        self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply);
+
+        // One move generation per node; the game tells from the move count whether it is over.
+        let mut moves = MoveList::new();
+        game.generate_moves(&mut moves);
+
+        // A finished game scores as a win, loss or draw, with the distance from the root, so that
+        // a faster win (and a slower loss) is preferred. This comes before the horizon check.
+        if let Some(outcome) = game.outcome(moves.len()) {
+            self.stats.leaf_nodes += 1;
+            return outcome_score(outcome, ply);
+        }
+
+        // At the horizon (or at a static leaf with no moves) the evaluator decides.
+        if depth == 0 || moves.is_empty() {
+            self.stats.leaf_nodes += 1;
+            return self.evaluator.evaluate(game);
+        }
+
+        // Otherwise: the best of the negated child values.
+        self.stats.interior_nodes += 1;
+        let mut best_score = -Score::INFINITY;
+        for &mv in moves.iter() {
+            self.stats.children += 1;
+            let mut child_pv = Vec::new();
+            let score = -self.negamax(&game.play(mv), depth - 1, ply + 1, &mut child_pv);
+            // Strictly better only: among equal moves the first generated is kept.
+            if score > best_score {
+                best_score = score;
+                pv.clear();
+                pv.push(mv);
+                pv.append(&mut child_pv);
+            }
+        }
+        best_score
+    }
+}
+
+impl<G: Game, E: Evaluate<G>> Searcher<G> for Negamax<E> {
+    fn name(&self) -> &str {
+        "negamax"
+    }
+
+    fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.stats = SearchStats::default();
+        let mut pv = Vec::new();
+        let score = self.negamax(root, limits.depth, 0, &mut pv);
+        self.stats.elapsed = start.elapsed();
+        SearchResult {
+            score,
+            best_move: pv.first().copied(),
+            pv,
+            depth: limits.depth,
+            stats: std::mem::take(&mut self.stats),
+        }
+    }
+}
+
+impl<G: Game, E: Evaluate<G>> Reference<G> for Negamax<E> {
+    fn root_move_scores(&mut self, root: &G, depth: u32) -> Vec<(G::Move, Score)> {
+        let mut moves = MoveList::new();
+        root.generate_moves(&mut moves);
+        if depth == 0 || root.outcome(moves.len()).is_some() {
+            return Vec::new();
+        }
+        moves
+            .iter()
+            .map(|&mv| {
+                let score = -self.negamax(&root.play(mv), depth - 1, 1, &mut Vec::new());
+                (mv, score)
+            })
+            .collect()
+    }
+}
