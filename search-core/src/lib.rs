@@ -3,9 +3,9 @@
 //! Plug in a game by implementing [`Game`] (and [`Evaluate`] for its horizon positions), then
 //! search it with any [`Searcher`]:
 //!
-//! - [`reference`]: the textbook algorithms, short and narrated: two-sided minimax, negamax and
+//! - [`reference`](mod@reference): the textbook algorithms, short and narrated: two-sided minimax, negamax and
 //!   alpha-beta in both formulations. They are the oracles.
-//! - [`testing`]: the cross-checking harness that holds any searcher to a reference on your game.
+//! - [`testing`](mod@testing): the cross-checking harness that holds any searcher to a reference on your game.
 //! - [`random_tree`]: a seeded synthetic game for property tests.
 //!
 //! Scores are [`Score`]s (mate-distance aware), results are [`SearchResult`]s with

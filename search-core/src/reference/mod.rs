@@ -15,10 +15,10 @@
 //! first generated among equals), the principal variation and the statistics, counted as
 //! [`SearchStats`](crate::SearchStats) defines.
 
-mod alphabeta;
-mod alphabeta_minimax;
-mod minimax;
-mod negamax;
+pub mod alphabeta;
+pub mod alphabeta_minimax;
+pub mod minimax;
+pub mod negamax;
 
 pub use alphabeta::AlphaBeta;
 pub use alphabeta_minimax::AlphaBetaMinimax;
