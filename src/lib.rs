@@ -4,7 +4,10 @@
 //! - [`search_core`]: the game-agnostic traits, reference searchers, engine and cross-check harness.
 //! - [`game_chess`]: chess over `shakmaty`.
 //! - [`game_tictactoe`]: tic-tac-toe, searched exhaustively to validate every searcher.
+//! - [`lab`]: what the lab programs share (match statistics, ...).
 #![warn(missing_docs)]
+
+pub mod lab;
 
 pub use game_chess;
 pub use game_tictactoe;
