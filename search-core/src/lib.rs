@@ -3,7 +3,7 @@
 //! Plug in a game by implementing [`Game`] (and [`Evaluate`] for its horizon positions), then
 //! search it with any [`Searcher`]:
 //!
-//! - [`reference`]: the textbook algorithms, short and narrated: two-sided minimax, negamax and
+//! - [`reference`](mod@reference): the textbook algorithms, short and narrated: two-sided minimax, negamax and
 //!   alpha-beta in both formulations, minimax with quiescence. They are the oracles.
 //! - [`engine`]: the optimised searcher, its features (transposition table, killers, history,
 //!   PVS, MTD(f), null move, quiescence, ...) runtime options, cross-checked against them.

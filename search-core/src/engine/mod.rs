@@ -5,10 +5,10 @@
 //!
 //! | feature | file | exact? |
 //! |---|---|---|
-//! | move ordering: TT move, [`order_hint`](crate::Game::order_hint), killers, history | [`ordering`](self) | exact |
+//! | move ordering: TT move, [`order_hint`](crate::Game::order_hint), killers, history | `ordering.rs` | exact |
 //! | killer moves, two per ply (Akl & Newborn 1977, Fiacco's replacement) | `killers.rs` | exact |
 //! | history heuristic (Schaeffer 1989) | `history.rs` | exact |
-//! | transposition table, three [`DepthPolicy`]s | [`tt`] | same depth: exact; others: value-changing |
+//! | transposition table, three [`DepthPolicy`]s | [`tt`] (`tt.rs`) | same depth: exact; others: value-changing |
 //! | PVS / NegaScout (Marsland 1983; Reinefeld 1983) | `node.rs` | exact |
 //! | aspiration windows, iterative deepening | `iterative.rs` | exact |
 //! | MTD(f) (Plaat et al. 1996), first guess from the previous or the second previous iteration | `mtdf.rs` | exact |

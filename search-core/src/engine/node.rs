@@ -95,7 +95,9 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     }
 
     /// Searches `child` with the parent's repetition key on the line; the child's value, from
-    /// the child's point of view (the caller negates).
+    /// the child's point of view (the caller negates). (The node's own arguments plus the
+    /// parent's key: bundling them would hide the alpha-beta signature.)
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn search_child(
         &mut self,
         parent_key: Option<u64>,

@@ -92,9 +92,13 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let mut picker = MovePicker::by_hint(game, moves, self.options.order_hints);
         let mut searched = 0u32;
         while let Some((mv, _)) = picker.next(moves) {
-            let child = game.play(mv);
-            if !in_check && !game.is_noisy(mv) && !(checks && qply == 0 && child.is_in_check()) {
+            let noisy = game.is_noisy(mv);
+            if !(in_check || noisy || (checks && qply == 0)) {
                 continue;
+            }
+            let child = game.play(mv);
+            if !(in_check || noisy || child.is_in_check()) {
+                continue; // a quiet move that does not give check
             }
             searched += 1;
             self.stats.children += 1;
