@@ -9,3 +9,8 @@
 pub use game_chess;
 pub use game_tictactoe;
 pub use search_core;
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -7,7 +7,7 @@
 //!   alpha-beta in both formulations, minimax with quiescence. They are the oracles.
 //! - [`engine`]: the optimised searcher, its features (transposition table, killers, history,
 //!   PVS, MTD(f), null move, quiescence, ...) runtime options, cross-checked against them.
-//! - [`testing`]: the cross-checking harness that holds any searcher to a reference on your game.
+//! - [`testing`](mod@testing): the cross-checking harness that holds any searcher to a reference on your game.
 //! - [`random_tree`]: a seeded synthetic game for property tests.
 //!
 //! Scores are [`Score`]s (mate-distance aware), results are [`SearchResult`]s with

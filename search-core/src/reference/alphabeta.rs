@@ -36,7 +36,7 @@ use crate::{
     Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, outcome_score,
 };
 
-/// The alpha-beta searcher in negamax form. Its narration is the module documentation of its source file.
+/// The alpha-beta searcher in negamax form. See the [module documentation](self).
 #[derive(Clone, Debug)]
 pub struct AlphaBeta<E> {
     evaluator: E,

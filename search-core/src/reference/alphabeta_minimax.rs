@@ -20,7 +20,7 @@ use crate::{
     outcome_score,
 };
 
-/// The two-sided alpha-beta searcher. Its narration is the module documentation of its source file.
+/// The two-sided alpha-beta searcher. See the [module documentation](self).
 #[derive(Clone, Debug)]
 pub struct AlphaBetaMinimax<E> {
     evaluator: E,

@@ -20,7 +20,7 @@ use crate::{
     outcome_score,
 };
 
-/// The two-sided minimax searcher. Its narration is the module documentation of its source file.
+/// The two-sided minimax searcher. See the [module documentation](self).
 #[derive(Clone, Debug)]
 pub struct Minimax<E> {
     evaluator: E,

@@ -16,11 +16,11 @@
 //! first generated among equals), the principal variation and the statistics, counted as
 //! [`SearchStats`](crate::SearchStats) defines.
 
-mod alphabeta;
-mod alphabeta_minimax;
-mod minimax;
-mod negamax;
-mod quiescence;
+pub mod alphabeta;
+pub mod alphabeta_minimax;
+pub mod minimax;
+pub mod negamax;
+pub mod quiescence;
 
 pub use alphabeta::AlphaBeta;
 pub use alphabeta_minimax::AlphaBetaMinimax;

@@ -22,7 +22,7 @@ use crate::{
     Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, outcome_score,
 };
 
-/// The plain negamax searcher. Its narration is the module documentation of its source file.
+/// The plain negamax searcher. See the [module documentation](self).
 #[derive(Clone, Debug)]
 pub struct Negamax<E> {
     evaluator: E,

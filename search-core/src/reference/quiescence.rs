@@ -26,7 +26,7 @@ use crate::{
     Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, outcome_score,
 };
 
-/// The minimax + quiescence reference searcher. Its narration is the module documentation of its source file.
+/// The minimax + quiescence reference searcher. See the [module documentation](self).
 #[derive(Clone, Debug)]
 pub struct MinimaxQuiescence<E> {
     evaluator: E,

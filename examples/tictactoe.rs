@@ -1,0 +1,95 @@
+//! Play tic-tac-toe against a perfect player (alpha-beta searching to the end of the game).
+//!
+//! ```text
+//! cargo run --release --example tictactoe            # you are X and move first
+//! cargo run --release --example tictactoe -- --play o # you are O
+//! ```
+//!
+//! Type a cell number (1-9, laid out like a telephone keypad) and Enter; `q` quits. Bad input
+//! (not a number, off the board, a taken cell) is refused with the reason, and you are asked
+//! again.
+
+use std::io::{self, BufRead, Write};
+
+use clap::{Parser, ValueEnum};
+use game_search::game_tictactoe::{Heuristic, TicTacToe};
+use game_search::search_core::{Game, Limits, Player, Searcher, reference::AlphaBeta};
+
+#[derive(Parser)]
+#[command(about = "Play tic-tac-toe against a perfect player")]
+struct Args {
+    /// The side you play: X moves first.
+    #[arg(long, value_enum, default_value = "x")]
+    play: Side,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Side {
+    X,
+    O,
+}
+
+fn main() -> io::Result<()> {
+    let args = Args::parse();
+    let human = match args.play {
+        Side::X => Player::First,
+        Side::O => Player::Second,
+    };
+    let mut perfect = AlphaBeta::new(Heuristic);
+    let mut position = TicTacToe::new();
+    let mut input = io::stdin().lock().lines();
+    println!("You play {}. Cells are numbered like a keypad:\n", mark(human));
+
+    while !position.is_over() {
+        println!("{position}");
+        if position.to_move() == human {
+            print!("Your move (1-9, q to quit): ");
+            io::stdout().flush()?;
+            let Some(line) = input.next().transpose()? else {
+                println!("\nEnd of input: goodbye.");
+                return Ok(());
+            };
+            if line.trim().eq_ignore_ascii_case("q") {
+                println!("Goodbye.");
+                return Ok(());
+            }
+            match position.parse_move(&line) {
+                Ok(cell) => position = position.play(cell),
+                Err(error) => println!("{error}. Try again.\n"),
+            }
+        } else {
+            let result = perfect.search(&position, &Limits::depth(9));
+            let cell = result.best_move.expect("an unfinished game has a move");
+            println!(
+                "I play {cell} ({}, {} nodes searched).\n",
+                verdict(result.score.raw()),
+                result.stats.nodes
+            );
+            position = position.play(cell);
+        }
+    }
+
+    println!("{position}");
+    match position.winner() {
+        Some(winner) if winner == human => println!("You win!"),
+        Some(_) => println!("I win."),
+        None => println!("A draw: the best anyone can do against perfect play."),
+    }
+    Ok(())
+}
+
+fn mark(player: Player) -> &'static str {
+    match player {
+        Player::First => "X",
+        Player::Second => "O",
+    }
+}
+
+/// How the perfect player sees the game after its own search.
+fn verdict(score: i32) -> &'static str {
+    match score.signum() {
+        1 => "I am winning",
+        -1 => "I am losing",
+        _ => "a draw with best play",
+    }
+}
