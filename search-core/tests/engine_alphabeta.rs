@@ -59,3 +59,48 @@ fn best_first_trees_visit_the_knuth_moore_minimal_tree() {
         }
     }
 }
+
+/// Node figures per feature on random trees (printed with `--nocapture`, not timed): each
+/// configuration adds one feature to the previous one.
+#[test]
+fn node_figures_per_feature() {
+    let trees: Vec<RandomTree> = (0..50)
+        .map(|seed| RandomTree::new(seed, 6, 6).with_leaf_values(100))
+        .collect();
+    let configurations: Vec<Engine<RandomTree, TreeValue>> = vec![
+        Engine::new(TreeValue),
+        Engine::new(TreeValue).with_iterative_deepening(true),
+        Engine::new(TreeValue)
+            .with_iterative_deepening(true)
+            .with_transposition_table(4),
+        Engine::new(TreeValue)
+            .with_iterative_deepening(true)
+            .with_transposition_table(4)
+            .with_killers(true),
+        Engine::new(TreeValue)
+            .with_iterative_deepening(true)
+            .with_transposition_table(4)
+            .with_killers(true)
+            .with_history(true),
+        Engine::exact(TreeValue),
+        Engine::exact(TreeValue).with_mtdf(Some(search_core::engine::FirstGuess::TwoBack)),
+        Engine::strongest(TreeValue),
+    ];
+    let plain: u64 = trees
+        .iter()
+        .map(|tree| {
+            AlphaBeta::new(TreeValue)
+                .search(tree, &Limits::depth(6))
+                .stats
+                .nodes
+        })
+        .sum();
+    println!("alphabeta: {plain} nodes");
+    for mut engine in configurations {
+        let nodes: u64 = trees
+            .iter()
+            .map(|tree| engine.search(tree, &Limits::depth(6)).stats.nodes)
+            .sum();
+        println!("{}: {nodes} nodes", engine.name());
+    }
+}
