@@ -236,6 +236,11 @@ impl Game for TicTacToe {
         }
     }
 
+    /// The cell's keypad number: the history heuristic's index for a move.
+    fn history_index(&self, cell: Cell) -> Option<u16> {
+        Some(u16::from(cell.number()))
+    }
+
     fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
         // Only the player who just moved can have completed a line.
         let (_, opponent) = self.sides();

@@ -150,6 +150,17 @@ pub trait Game: Clone {
         0
     }
 
+    /// A small number identifying `mv` for the history heuristic, or `None` (the default): the
+    /// engine then simply does not use history for this game.
+    ///
+    /// The same move (in the sense "the same kind of move", e.g. from-square and to-square in
+    /// chess) should get the same index in every position, and different moves should rarely
+    /// share one; the type bounds the table the engine keeps (`2 × 65 536` counters, one set
+    /// per player). Only move ordering depends on it, never correctness.
+    fn history_index(&self, _mv: Self::Move) -> Option<u16> {
+        None
+    }
+
     /// A key identifying this position for repetition detection, or `None` (the default) if the
     /// game has no repetition rule.
     ///

@@ -4,7 +4,9 @@
 //! search it with any [`Searcher`]:
 //!
 //! - [`reference`](mod@reference): the textbook algorithms, short and narrated: two-sided minimax, negamax and
-//!   alpha-beta in both formulations. They are the oracles.
+//!   alpha-beta in both formulations, minimax with quiescence. They are the oracles.
+//! - [`engine`]: the optimised searcher, its features (transposition table, killers, history,
+//!   PVS, MTD(f), null move, quiescence, ...) runtime options, cross-checked against them.
 //! - [`testing`](mod@testing): the cross-checking harness that holds any searcher to a reference on your game.
 //! - [`random_tree`]: a seeded synthetic game for property tests.
 //!
@@ -53,6 +55,7 @@ mod score;
 mod searcher;
 mod stats;
 
+pub mod engine;
 pub mod random_tree;
 pub mod reference;
 pub mod testing;

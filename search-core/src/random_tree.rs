@@ -14,6 +14,13 @@
 //! Leaves have no moves and no [`Outcome`](crate::Outcome): they are static leaves valued by
 //! [`TreeValue`].
 //!
+//! Optional capabilities, all derived from the hash like everything else, to exercise the
+//! engine's features: [`with_noisy_moves`](RandomTree::with_noisy_moves) (some moves are noisy and
+//! carry an ordering hint, for quiescence search and move ordering),
+//! [`with_checks`](RandomTree::with_checks) (some positions are "in check") and
+//! [`with_null_moves`](RandomTree::with_null_moves) (passing is allowed when not in check). Every
+//! move has a [`history_index`](Game::history_index) (its number).
+//!
 //! [`with_leaf_values`]: RandomTree::with_leaf_values
 
 use crate::{Evaluate, Game, MoveList, Player, Score, ZobristHash};
@@ -29,7 +36,19 @@ pub struct RandomTree {
     max_value: i32,
     /// Best-first trees: this node's exact value for its side to move.
     assigned_value: Option<i32>,
+    /// Percentage of moves that are noisy.
+    noisy_percent: u8,
+    /// Percentage of positions that are in check.
+    check_percent: u8,
+    /// Whether a null move is allowed (when not in check).
+    has_null_move: bool,
 }
+
+/// Salts that separate the independent hash-derived properties of a node.
+const NOISY_SALT: u64 = 0x6E01_5E00;
+const HINT_SALT: u64 = 0x0817_0000;
+const CHECK_SALT: u64 = 0xC4EC_0000;
+const NULL_SALT: u64 = 0x0000_4E55_4C4C;
 
 /// Largest extra value a non-first child of a best-first tree gets over the first child.
 const BEST_FIRST_SPREAD: u64 = 20;
@@ -54,6 +73,9 @@ impl RandomTree {
             ply: 0,
             max_value: 100,
             assigned_value: None,
+            noisy_percent: 0,
+            check_percent: 0,
+            has_null_move: false,
         }
     }
 
@@ -71,6 +93,30 @@ impl RandomTree {
     #[must_use]
     pub fn with_leaf_values(mut self, max: u32) -> Self {
         self.max_value = max.min(Score::MAX_EVAL.raw() as u32 / 2) as i32;
+        self
+    }
+
+    /// Makes about `percent`% of moves noisy ([`Game::is_noisy`]); noisy moves get a positive
+    /// [`order_hint`](Game::order_hint), quiet ones `0`. Searched below its nominal depth, such
+    /// a tree gives quiescence search something to follow down to the real leaves.
+    #[must_use]
+    pub fn with_noisy_moves(mut self, percent: u8) -> Self {
+        self.noisy_percent = percent.min(100);
+        self
+    }
+
+    /// Puts about `percent`% of positions "in check" ([`Game::is_in_check`]).
+    #[must_use]
+    pub fn with_checks(mut self, percent: u8) -> Self {
+        self.check_percent = percent.min(100);
+        self
+    }
+
+    /// Allows a null move ([`Game::null_move`]) in positions that are not leaves and not in check:
+    /// a pass to a fresh subtree one ply shorter.
+    #[must_use]
+    pub fn with_null_moves(mut self) -> Self {
+        self.has_null_move = true;
         self
     }
 
@@ -131,6 +177,36 @@ impl Game for RandomTree {
 
     fn outcome(&self, _legal_moves: usize) -> Option<crate::Outcome> {
         None
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        (self.has_null_move && self.depth > 0 && !self.is_in_check()).then(|| RandomTree {
+            hash: mix(self.hash ^ NULL_SALT),
+            depth: self.depth - 1,
+            ply: self.ply + 1,
+            assigned_value: self.assigned_value.map(|value| -value),
+            ..*self
+        })
+    }
+
+    fn is_in_check(&self) -> bool {
+        mix(self.hash ^ CHECK_SALT) % 100 < u64::from(self.check_percent)
+    }
+
+    fn is_noisy(&self, mv: u32) -> bool {
+        mix(self.hash ^ NOISY_SALT ^ u64::from(mv)) % 100 < u64::from(self.noisy_percent)
+    }
+
+    fn order_hint(&self, mv: u32) -> i32 {
+        if self.is_noisy(mv) {
+            1 + (mix(self.hash ^ HINT_SALT ^ u64::from(mv)) % 100) as i32
+        } else {
+            0
+        }
+    }
+
+    fn history_index(&self, mv: u32) -> Option<u16> {
+        u16::try_from(mv).ok()
     }
 }
 

@@ -10,6 +10,7 @@
 //! | [`Negamax`] | side to move | every node |
 //! | [`AlphaBeta`] | side to move, fail-soft | the nodes not proven irrelevant |
 //! | [`AlphaBetaMinimax`] | absolute, fail-soft | the same nodes as `AlphaBeta` |
+//! | [`MinimaxQuiescence`] | side to move, with quiescence search beyond the horizon | every node, every noisy line |
 //!
 //! All four report the root's value from the side to move's point of view, the best move (the
 //! first generated among equals), the principal variation and the statistics, counted as
@@ -19,8 +20,10 @@ pub mod alphabeta;
 pub mod alphabeta_minimax;
 pub mod minimax;
 pub mod negamax;
+pub mod quiescence;
 
 pub use alphabeta::AlphaBeta;
 pub use alphabeta_minimax::AlphaBetaMinimax;
 pub use minimax::Minimax;
 pub use negamax::Negamax;
+pub use quiescence::MinimaxQuiescence;

@@ -1,0 +1,45 @@
+//! **MTD(f)** (Plaat, Schaeffer, Pijls & de Bruin 1996): find the root value with null-window
+//! searches only. Each pass `node(root, beta - 1, beta)` answers "is the value at least beta?";
+//! its fail-soft result becomes a new upper bound (fail low) or lower bound (fail high), and the
+//! next window is placed at that result, until the bounds meet.
+//!
+//! - **Invariant.** `lower <= value <= upper` throughout; at the end they are equal: exact.
+//!   The best move is the root move of the last fail-high pass (the pass that proved
+//!   `value >= lower`), whose own value is therefore the root value.
+//! - **Needs a transposition table to be fast** (each pass re-searches the tree; the table keeps
+//!   the previous passes' bounds); without one it is still right.
+//! - **First guess.** The closer, the fewer passes: the previous iteration's value, or the value
+//!   two iterations back, whose depth has the same parity (the Fiacco report: odd and even depths
+//!   oscillate). See [`FirstGuess`](super::FirstGuess).
+//! - **Cost.** Statistics: `mtdf_passes`.
+//!
+//! A driver over the node function, not a copy of alpha-beta.
+
+use super::Engine;
+use crate::{Evaluate, Game, Score};
+
+impl<G: Game, E: Evaluate<G>> Engine<G, E> {
+    /// The value of `root` at `depth` by MTD(f) from `guess`, with the principal variation of
+    /// the proving pass; `None` if the search was aborted.
+    pub(super) fn mtdf(&mut self, root: &G, depth: u32, guess: Score) -> Option<(Score, Vec<G::Move>)> {
+        let mut value = guess;
+        let mut lower = -Score::INFINITY;
+        let mut upper = Score::INFINITY;
+        let mut pv = Vec::new();
+        while lower < upper {
+            let beta = if value == lower { value + 1 } else { value };
+            self.stats.mtdf_passes += 1;
+            value = self.node(root, depth, 0, beta - 1, beta, self.root_path());
+            if self.aborted {
+                return None;
+            }
+            if value < beta {
+                upper = value;
+            } else {
+                lower = value;
+                pv.clone_from(&self.pv[0]);
+            }
+        }
+        Some((value, pv))
+    }
+}

@@ -1,0 +1,403 @@
+//! **The node function**: fail-soft alpha-beta in negamax form (Knuth & Moore 1975), the one
+//! place where the engine's search is written, every feature in its block.
+//!
+//! It reads top to bottom as the algorithm:
+//!
+//! 1. early exits: the limits, a repetition draw, a finished game (terminal before horizon), the
+//!    ply limit;
+//! 2. extensions (check), then the horizon: static evaluation or quiescence search;
+//! 3. the transposition-table probe: a cutoff, or a move to search first;
+//! 4. null-move pruning;
+//! 5. the move loop: ordered moves, PVS null windows, late move reductions and their re-searches,
+//!    beta cutoffs feeding killers and history;
+//! 6. the transposition-table store, once, at the end.
+//!
+//! Mate and stalemate need no block of their own: the game reports them from the move count in
+//! step 1 (the [`Game`] contract), so every move the loop sees is legal.
+//!
+//! The invariant is fail-soft alpha-beta's: if the true value (at this depth, with the exact
+//! features) lies inside `(alpha, beta)` the result is that value; a result `<= alpha` is an
+//! upper bound, `>= beta` a lower bound. With every option off this function visits exactly the
+//! nodes [`reference::AlphaBeta`](crate::reference::AlphaBeta) visits.
+
+use super::Engine;
+use super::null_move::NullMoveResult;
+use super::ordering::{MoveKind, MovePicker};
+use crate::{Bound, Evaluate, Game, MoveList, Score, outcome_score};
+
+/// Check the clock and the stop flag every this many nodes (the node budget is checked at every
+/// node: it costs a comparison).
+const STOP_CHECK_INTERVAL: u64 = 1024;
+
+/// Late move reductions start after this many moves searched at full depth.
+const LMR_FULL_DEPTH_MOVES: u32 = 3;
+/// ... and only this many plies or more from the horizon.
+const LMR_MIN_DEPTH: u32 = 3;
+
+/// What a node inherits from the path to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Path {
+    /// The move into this node was a null move (no two in a row).
+    pub(super) after_null: bool,
+    /// Verified null-move pruning: null-move fail-highs here are verified, not cut.
+    pub(super) verify: bool,
+    /// Capture-chain extension: `Some(plies still available)` while every move from the root
+    /// was noisy, `None` once a quiet move was played (or with the extension off).
+    pub(super) chain: Option<u32>,
+}
+
+impl<G: Game, E: Evaluate<G>> Engine<G, E> {
+    /// The path of the root.
+    pub(super) fn root_path(&self) -> Path {
+        Path {
+            after_null: false,
+            verify: true,
+            chain: (self.options.capture_chain > 0).then_some(self.options.capture_chain),
+        }
+    }
+
+    /// Whether the search must stop now (and from now on): node budget, clock, stop flag.
+    pub(super) fn should_stop(&mut self) -> bool {
+        if !self.aborted
+            && (self.limits.is_over_budget(self.stats.nodes)
+                || (self.stats.nodes % STOP_CHECK_INTERVAL == 0 && self.limits.is_stopped()))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Counts a node on entry (and its ply for the selective depth); empties its PV line.
+    pub(super) fn enter(&mut self, ply: u32) {
+        self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply);
+        self.pv[ply as usize].clear();
+    }
+
+    /// The best line from `ply` becomes `mv` followed by the line from `ply + 1`.
+    pub(super) fn update_pv(&mut self, ply: u32, mv: G::Move) {
+        let ply = ply as usize;
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Whether the position with repetition key `key` already occurred on the line (back to the
+    /// last null move) or in the game history.
+    fn is_repetition(&self, key: u64) -> bool {
+        self.line
+            .iter()
+            .rev()
+            .map_while(|&entry| entry)
+            .any(|earlier| earlier == key)
+    }
+
+    /// Searches `child` with the parent's repetition key on the line; the child's value, from
+    /// the child's point of view (the caller negates). (The node's own arguments plus the
+    /// parent's key: bundling them would hide the alpha-beta signature.)
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn search_child(
+        &mut self,
+        parent_key: Option<u64>,
+        child: &G,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+        path: Path,
+    ) -> Score {
+        if self.options.repetition {
+            self.line.push(parent_key);
+            let score = self.node(child, depth, ply, alpha, beta, path);
+            self.line.pop();
+            score
+        } else {
+            self.node(child, depth, ply, alpha, beta, path)
+        }
+    }
+
+    /// The fail-soft value of `game` for its side to move within `(alpha, beta)`, searched
+    /// `depth` plies deep, `ply` plies from the root. After an abort the value is meaningless
+    /// (the drivers discard it).
+    #[allow(clippy::too_many_lines)]
+    pub(super) fn node(
+        &mut self,
+        game: &G,
+        mut depth: u32,
+        ply: u32,
+        mut alpha: Score,
+        beta: Score,
+        path: Path,
+    ) -> Score {
+        // --- Limits: an aborted search unwinds at once, without counting or storing anything.
+        if self.should_stop() {
+            return Score::DRAW;
+        }
+        self.enter(ply);
+
+        // --- Repetition: a position seen before on this line or in the game is a draw.
+        let repetition_key = if self.options.repetition {
+            game.repetition_key()
+        } else {
+            None
+        };
+        if ply > 0
+            && let Some(key) = repetition_key
+            && self.is_repetition(key)
+        {
+            self.stats.leaf_nodes += 1;
+            return Score::DRAW;
+        }
+
+        // --- Terminal before horizon: one move generation; the game says from the count whether
+        //     it is over (mate, stalemate, a full board), scored with its distance from the root.
+        let mut moves = MoveList::new();
+        game.generate_moves(&mut moves);
+        if let Some(outcome) = game.outcome(moves.len()) {
+            self.stats.leaf_nodes += 1;
+            return outcome_score(outcome, ply);
+        }
+        // A static leaf (no moves, not over), or the end of the ply buffers: the evaluator decides.
+        if moves.is_empty() || ply >= super::MAX_PLY {
+            self.stats.leaf_nodes += 1;
+            return self.evaluator.evaluate(game);
+        }
+        if ply == 0 {
+            self.restrict_root_moves(&mut moves);
+        }
+
+        // --- Extensions: a position in check, or at the end of a capture chain, goes deeper.
+        let in_check = self.needs_check_status() && game.is_in_check();
+        if self.options.check_extension && in_check && ply < super::MAX_PLY / 2 {
+            depth += 1;
+        }
+        let mut chain = path.chain;
+        if depth == 0
+            && let Some(plies) = chain
+            && plies > 0
+        {
+            depth = 1;
+            chain = Some(plies - 1);
+        }
+
+        // --- Horizon: the static evaluation, or a quiescence search that resolves noisy moves.
+        if depth == 0 {
+            if self.options.quiescence {
+                return self.quiescence_moves(game, &mut moves, ply, 0, alpha, beta);
+            }
+            self.stats.leaf_nodes += 1;
+            return self.evaluator.evaluate(game);
+        }
+
+        // --- Transposition table: a result of an acceptable depth whose bound decides the window
+        //     ends the node (never at the root, which must return a move); otherwise its move is
+        //     searched first, if it is legal here.
+        let tt_key = self.hasher.map(|hash| hash(game));
+        let mut tt_move = None;
+        if let (Some(key), Some(tt)) = (tt_key, &self.tt) {
+            self.stats.tt_probes += 1;
+            if let Some(entry) = tt.probe(key) {
+                self.stats.tt_hits += 1;
+                tt_move = entry.best_move.filter(|mv| moves.contains(mv));
+                if ply > 0 && self.options.tt_policy.accepts(entry.depth, depth) {
+                    let score = entry.score.from_tt(ply);
+                    let decides = match entry.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= beta,
+                        Bound::Upper => score <= alpha,
+                    };
+                    if decides {
+                        self.stats.tt_cutoffs += 1;
+                        self.stats.leaf_nodes += 1;
+                        return score;
+                    }
+                }
+            }
+        }
+        if ply == 0 && tt_move.is_none() {
+            // Without a table, the previous iteration's best root move goes first.
+            tt_move = self.root_best.filter(|mv| moves.contains(mv));
+        }
+
+        // --- Null move: if passing still fails high, a real move will too; cut (or verify).
+        let mut verify = path.verify;
+        let mut verifying = false;
+        match self.null_move_search(game, depth, ply, beta, in_check, path) {
+            NullMoveResult::Cutoff(score) => {
+                self.stats.leaf_nodes += 1;
+                return score;
+            }
+            NullMoveResult::Verify => {
+                // David-Tabibi & Netanyahu: search on one ply shallower, cutting plainly below.
+                depth -= 1;
+                verify = false;
+                verifying = true;
+            }
+            NullMoveResult::NotTried | NullMoveResult::Failed => {}
+        }
+        if self.aborted {
+            return Score::DRAW;
+        }
+
+        // --- Move loop.
+        self.stats.interior_nodes += 1;
+        let alpha_at_entry = alpha;
+        let mut best_score = -Score::INFINITY;
+        let mut best_move = None;
+        loop {
+            let mut picker = MovePicker::new(self, game, &moves, tt_move, ply);
+            let mut searched = 0u32;
+            while let Some((mv, kind)) = picker.next(&mut moves) {
+                searched += 1;
+                self.stats.children += 1;
+                let child = game.play(mv);
+                let noisy = self.needs_noisy_status() && game.is_noisy(mv);
+                let child_path = Path {
+                    after_null: false,
+                    verify,
+                    chain: chain.filter(|_| noisy),
+                };
+                let new_depth = depth - 1;
+
+                // Late move reduction: a quiet move late in a well-ordered list is searched
+                // shallower first, and again at full depth only if it surprises.
+                let reduction = if self.options.lmr
+                    && depth >= LMR_MIN_DEPTH
+                    && searched > LMR_FULL_DEPTH_MOVES
+                    && !in_check
+                    && !noisy
+                    && matches!(kind, MoveKind::Quiet | MoveKind::History)
+                    && !child.is_in_check()
+                {
+                    1 + u32::from(searched > 2 * LMR_FULL_DEPTH_MOVES && depth >= 2 * LMR_MIN_DEPTH)
+                } else {
+                    0
+                };
+
+                let score = if searched == 1 || (!self.options.pvs && reduction == 0) {
+                    // The first move (the expected best), or plain alpha-beta: the full window.
+                    -self.search_child(
+                        repetition_key,
+                        &child,
+                        new_depth,
+                        ply + 1,
+                        -beta,
+                        -alpha,
+                        child_path,
+                    )
+                } else {
+                    // PVS: a null window proves the move no better than alpha, cheaply.
+                    let window_beta = if self.options.pvs { alpha + 1 } else { beta };
+                    let reduced = new_depth.saturating_sub(reduction);
+                    let mut score = -self.search_child(
+                        repetition_key,
+                        &child,
+                        reduced,
+                        ply + 1,
+                        -window_beta,
+                        -alpha,
+                        child_path,
+                    );
+                    if reduction > 0 && score > alpha && !self.aborted {
+                        self.stats.researches += 1;
+                        score = -self.search_child(
+                            repetition_key,
+                            &child,
+                            new_depth,
+                            ply + 1,
+                            -window_beta,
+                            -alpha,
+                            child_path,
+                        );
+                    }
+                    if self.options.pvs && score > alpha && score < beta && !self.aborted {
+                        self.stats.researches += 1;
+                        score = -self.search_child(
+                            repetition_key,
+                            &child,
+                            new_depth,
+                            ply + 1,
+                            -beta,
+                            -alpha,
+                            child_path,
+                        );
+                    }
+                    score
+                };
+                if self.aborted {
+                    return Score::DRAW;
+                }
+
+                if score > best_score {
+                    best_score = score;
+                    best_move = Some(mv);
+                    self.update_pv(ply, mv);
+                    if score > alpha {
+                        alpha = score;
+                    }
+                    // Beta cutoff: the opponent avoids this position. Remember the refutation.
+                    if score >= beta {
+                        self.stats.beta_cutoffs += 1;
+                        if searched == 1 {
+                            self.stats.first_move_cutoffs += 1;
+                        }
+                        match kind {
+                            MoveKind::Killer => self.stats.killer_cutoffs += 1,
+                            MoveKind::History => self.stats.history_cutoffs += 1,
+                            _ => {}
+                        }
+                        if !noisy {
+                            self.remember_cutoff(game, mv, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            // Verified null move: the shallower search did not confirm the fail-high
+            // (zugzwang?): search again at the full depth, verifying again below.
+            if verifying && best_score < beta {
+                self.stats.researches += 1;
+                depth += 1;
+                verify = true;
+                verifying = false;
+                best_score = -Score::INFINITY;
+                best_move = None;
+                alpha = alpha_at_entry;
+                continue;
+            }
+            break;
+        }
+
+        // --- Transposition table store, once: the fail-soft score with its bound.
+        if let (Some(key), Some(tt)) = (tt_key, &mut self.tt) {
+            let bound = Bound::classify(best_score, alpha_at_entry, beta);
+            tt.store(key, depth, bound, best_score.to_tt(ply), best_move);
+        }
+        best_score
+    }
+
+    /// Whether any enabled feature needs [`Game::is_in_check`].
+    fn needs_check_status(&self) -> bool {
+        let o = &self.options;
+        o.null_move.is_some() || o.check_extension || o.lmr
+    }
+
+    /// Whether any enabled feature needs [`Game::is_noisy`] in the move loop.
+    fn needs_noisy_status(&self) -> bool {
+        let o = &self.options;
+        o.capture_chain > 0 || o.lmr || o.killers || o.history
+    }
+
+    /// Applies the root-move restriction, if any legal move survives it.
+    fn restrict_root_moves(&self, moves: &mut MoveList<G::Move>) {
+        if let Some(allowed) = &self.root_moves
+            && moves.iter().any(|mv| allowed.contains(mv))
+        {
+            let mut kept = MoveList::new();
+            kept.extend(moves.iter().copied().filter(|mv| allowed.contains(mv)));
+            *moves = kept;
+        }
+    }
+}

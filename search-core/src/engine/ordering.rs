@@ -1,0 +1,198 @@
+//! **Move ordering**: alpha-beta cuts the most when the best move comes first (Knuth & Moore's
+//! minimal tree), so the engine searches, in this order:
+//!
+//! 1. the **TT move** (the best move stored for this position; at the root without a table, the
+//!    previous iteration's best move), if it is among the generated moves;
+//! 2. moves with a positive [`order_hint`](crate::Game::order_hint) (MVV-LVA captures in chess),
+//!    highest first;
+//! 3. the two **killers** of the ply (quiet moves only);
+//! 4. quiet moves with a positive **history** score, highest first;
+//! 5. the rest, by hint (zero or negative), in generation order among equals.
+//!
+//! Each tier applies only if its option is on; with all off, moves are searched in generation
+//! order and nothing is computed. The picker is lazy (selection of the best remaining move at
+//! each step, keeping generation order among equals), so a cutoff after the first move costs one
+//! pass, not a sort. Ordering never changes a value, only the work.
+
+use super::Engine;
+use crate::{Evaluate, Game, MoveList};
+
+/// Why a move was searched where it was (for the cutoff statistics).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum MoveKind {
+    /// The transposition table's (or previous iteration's) move.
+    TtMove,
+    /// A move with a positive order hint.
+    Hinted,
+    /// A killer move.
+    Killer,
+    /// A quiet move with a positive history score.
+    History,
+    /// Any other move.
+    Quiet,
+}
+
+const TIER_SHIFT: u32 = 40;
+
+fn tiered(kind: MoveKind, value: i32) -> i64 {
+    let tier = match kind {
+        MoveKind::TtMove => 5,
+        MoveKind::Hinted => 4,
+        MoveKind::Killer => 3,
+        MoveKind::History => 2,
+        MoveKind::Quiet => 1,
+    };
+    (tier << TIER_SHIFT) + i64::from(value)
+}
+
+fn kind_of(score: i64) -> MoveKind {
+    match (score + (1 << (TIER_SHIFT - 1))) >> TIER_SHIFT {
+        5 => MoveKind::TtMove,
+        4 => MoveKind::Hinted,
+        3 => MoveKind::Killer,
+        2 => MoveKind::History,
+        _ => MoveKind::Quiet,
+    }
+}
+
+/// Hands out a position's moves best first. See the [module documentation](self).
+pub(super) struct MovePicker {
+    /// One ordering score per move (empty when moves are taken in generation order).
+    scores: MoveList<i64>,
+    next: usize,
+}
+
+impl MovePicker {
+    /// A picker for `moves` of `game` at `ply`, with `tt_move` first if given.
+    pub(super) fn new<G: Game, E: Evaluate<G>>(
+        engine: &Engine<G, E>,
+        game: &G,
+        moves: &MoveList<G::Move>,
+        tt_move: Option<G::Move>,
+        ply: u32,
+    ) -> Self {
+        let options = &engine.options;
+        let mut scores = MoveList::new();
+        if tt_move.is_some() || options.order_hints || options.killers || options.history {
+            let killers = if options.killers {
+                engine.killers.at(ply)
+            } else {
+                [None, None]
+            };
+            let player = game.to_move();
+            scores.extend(moves.iter().map(|&mv| {
+                if Some(mv) == tt_move {
+                    return tiered(MoveKind::TtMove, 0);
+                }
+                let hint = if options.order_hints {
+                    game.order_hint(mv)
+                } else {
+                    0
+                };
+                if hint > 0 {
+                    return tiered(MoveKind::Hinted, hint);
+                }
+                if (options.killers || options.history) && !game.is_noisy(mv) {
+                    if killers[0] == Some(mv) {
+                        return tiered(MoveKind::Killer, 1);
+                    }
+                    if killers[1] == Some(mv) {
+                        return tiered(MoveKind::Killer, 0);
+                    }
+                    if options.history
+                        && let Some(index) = game.history_index(mv)
+                    {
+                        let history = engine.history.score(player, index);
+                        if history > 0 {
+                            return tiered(MoveKind::History, history);
+                        }
+                    }
+                }
+                tiered(MoveKind::Quiet, hint)
+            }));
+        }
+        MovePicker { scores, next: 0 }
+    }
+
+    /// A picker that orders by order hint only (quiescence search), if hints are on.
+    pub(super) fn by_hint<G: Game>(game: &G, moves: &MoveList<G::Move>, hints: bool) -> Self {
+        let mut scores = MoveList::new();
+        if hints {
+            scores.extend(moves.iter().map(|&mv| i64::from(game.order_hint(mv))));
+        }
+        MovePicker { scores, next: 0 }
+    }
+
+    /// The next move to search and its kind, or `None` when all were handed out. Reorders
+    /// `moves` in place (the moves handed out so far come first, in the order handed out).
+    pub(super) fn next<M: Copy>(&mut self, moves: &mut [M]) -> Option<(M, MoveKind)> {
+        let index = self.next;
+        if index >= moves.len() {
+            return None;
+        }
+        self.next += 1;
+        if self.scores.is_empty() {
+            return Some((moves[index], MoveKind::Quiet));
+        }
+        // The first best-scored remaining move (first among equals: generation order).
+        let mut best = index;
+        for candidate in index + 1..moves.len() {
+            if self.scores[candidate] > self.scores[best] {
+                best = candidate;
+            }
+        }
+        // Rotate it into place: the others keep their relative order.
+        moves[index..=best].rotate_right(1);
+        self.scores[index..=best].rotate_right(1);
+        Some((moves[index], kind_of(self.scores[index])))
+    }
+}
+
+impl<G: Game, E: Evaluate<G>> Engine<G, E> {
+    /// A quiet move caused a beta cutoff: it becomes a killer of the ply and earns history.
+    pub(super) fn remember_cutoff(&mut self, game: &G, mv: G::Move, depth: u32, ply: u32) {
+        if self.options.killers {
+            self.killers.store(ply, mv);
+        }
+        if self.options.history
+            && let Some(index) = game.history_index(mv)
+        {
+            self.history.reward(game.to_move(), index, depth);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiers_round_trip_and_order() {
+        let kinds = [
+            MoveKind::TtMove,
+            MoveKind::Hinted,
+            MoveKind::Killer,
+            MoveKind::History,
+            MoveKind::Quiet,
+        ];
+        for kind in kinds {
+            for value in [i32::MIN + 1, -5, 0, 7, i32::MAX] {
+                assert_eq!(kind_of(tiered(kind, value)), kind);
+            }
+        }
+        assert!(tiered(MoveKind::Killer, 0) > tiered(MoveKind::History, i32::MAX));
+        assert!(tiered(MoveKind::Quiet, 0) > tiered(MoveKind::Quiet, -1));
+    }
+
+    #[test]
+    fn picks_best_first_and_keeps_generation_order_among_equals() {
+        let mut moves = [10, 11, 12, 13, 14];
+        let mut picker = MovePicker {
+            scores: MoveList::new(),
+            next: 0,
+        };
+        picker.scores.extend([1, 5, 1, 5, 0]);
+        let order: Vec<_> = std::iter::from_fn(|| picker.next(&mut moves).map(|(mv, _)| mv)).collect();
+        assert_eq!(order, [11, 13, 10, 12, 14]);
+    }
+}

@@ -1,0 +1,131 @@
+//! **Quiescence search** (Beal 1990; the thesis, sections 2.6 and 3.2.5): at the horizon, do not
+//! trust the static evaluation of a position in the middle of an exchange; follow the noisy moves
+//! ([`Game::is_noisy`]: captures and promotions in chess) until the position is quiet.
+//!
+//! What it computes, exactly (with checks and delta pruning off), for a position not over and with
+//! moves (a finished game scores as such; a static leaf by its evaluation):
+//!
+//! `q(p) = max(stand_pat(p), max over noisy moves m of -q(p after m))`
+//!
+//! where `stand_pat` is the static evaluation: the side to move may decline every capture. At
+//! [`QUIESCENCE_MAX_PLY`](super::QUIESCENCE_MAX_PLY) plies beyond the horizon (configurable) the
+//! value is the stand pat alone: a hard limit, so no line can overflow the stack. This is what
+//! [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) computes by brute force, and the
+//! cross-checks hold the two to the same values.
+//!
+//! The engine computes it with fail-soft alpha-beta: the stand pat is a lower bound that may cut
+//! at once (`>= beta`) or raise alpha; noisy moves are ordered by their hint (MVV-LVA).
+//!
+//! Options, both value-changing:
+//! - **checks**: in check there is no stand pat and every move is searched (evasions); at the
+//!   first quiescence ply quiet moves that give check are searched too;
+//! - **delta pruning**: when even `stand_pat + margin` cannot reach alpha, no move is searched
+//!   (a generic margin: the game does not say what a capture can win).
+//!
+//! The horizon node itself is a primary node; the nodes below it count as
+//! `quiescence_nodes`. Cost: often more nodes than the primary search in chess, but far better
+//! values (the thesis's versus play).
+
+use super::Engine;
+use super::ordering::MovePicker;
+use crate::{Evaluate, Game, MoveList, Score, outcome_score};
+
+impl<G: Game, E: Evaluate<G>> Engine<G, E> {
+    /// A quiescence node `qply` plies beyond the horizon (`qply >= 1`).
+    fn quiescence(&mut self, game: &G, ply: u32, qply: u32, alpha: Score, beta: Score) -> Score {
+        if self.should_stop() {
+            return Score::DRAW;
+        }
+        self.enter(ply);
+        self.stats.quiescence_nodes += 1;
+
+        // Terminal before everything: a mate or stalemate found by a capture is one.
+        let mut moves = MoveList::new();
+        game.generate_moves(&mut moves);
+        if let Some(outcome) = game.outcome(moves.len()) {
+            self.stats.leaf_nodes += 1;
+            return outcome_score(outcome, ply);
+        }
+        self.quiescence_moves(game, &mut moves, ply, qply, alpha, beta)
+    }
+
+    /// The quiescence search of a counted, unfinished position whose moves are generated: the
+    /// horizon node of the primary search (`qply == 0`) or a quiescence node.
+    pub(super) fn quiescence_moves(
+        &mut self,
+        game: &G,
+        moves: &mut MoveList<G::Move>,
+        ply: u32,
+        qply: u32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let checks = self.options.quiescence_checks;
+        let in_check = checks && game.is_in_check();
+
+        // --- Stand pat: the static value, a lower bound (the side to move need not capture);
+        //     the whole value at a static leaf or at the ply limit.
+        let stand_pat = self.evaluator.evaluate(game);
+        if moves.is_empty() || qply >= self.options.quiescence_max_ply || ply >= super::MAX_PLY {
+            self.stats.leaf_nodes += 1;
+            return stand_pat;
+        }
+        let mut best_score = if in_check { -Score::INFINITY } else { stand_pat };
+        if best_score >= beta {
+            self.stats.leaf_nodes += 1;
+            return best_score;
+        }
+        if best_score > alpha {
+            alpha = best_score;
+        }
+
+        // --- Delta pruning: hopeless even with a generous gain.
+        if !in_check
+            && let Some(margin) = self.options.delta_pruning
+            && stand_pat + margin <= alpha
+        {
+            self.stats.leaf_nodes += 1;
+            return best_score;
+        }
+
+        // --- Noisy moves (every move in check; checking moves at the first ply with checks on).
+        let mut picker = MovePicker::by_hint(game, moves, self.options.order_hints);
+        let mut searched = 0u32;
+        while let Some((mv, _)) = picker.next(moves) {
+            let noisy = game.is_noisy(mv);
+            if !(in_check || noisy || (checks && qply == 0)) {
+                continue;
+            }
+            let child = game.play(mv);
+            if !(in_check || noisy || child.is_in_check()) {
+                continue; // a quiet move that does not give check
+            }
+            searched += 1;
+            self.stats.children += 1;
+            let score = -self.quiescence(&child, ply + 1, qply + 1, -beta, -alpha);
+            if self.aborted {
+                return Score::DRAW;
+            }
+            if score > best_score {
+                best_score = score;
+                self.update_pv(ply, mv);
+                if score > alpha {
+                    alpha = score;
+                }
+                if score >= beta {
+                    self.stats.beta_cutoffs += 1;
+                    if searched == 1 {
+                        self.stats.first_move_cutoffs += 1;
+                    }
+                    break;
+                }
+            }
+        }
+        if searched == 0 {
+            self.stats.leaf_nodes += 1;
+        } else {
+            self.stats.interior_nodes += 1;
+        }
+        best_score
+    }
+}

@@ -1,0 +1,290 @@
+//! The **transposition table**: a fixed-size hash table of search results, so that a position
+//! reached again (by another move order, in the next iteration, in the next MTD(f) pass) is not
+//! searched again.
+//!
+//! - **Idea.** Store, for each searched position, the depth it was searched to, the fail-soft
+//!   score with its [`Bound`] (exact, lower, upper) and the best move. A later visit may take the
+//!   score as its value if the depth is acceptable and the bound decides the window; otherwise the
+//!   stored best move is searched first (usually the best move again).
+//! - **Invariant.** An entry states a fact about the position: "searched to `depth`, its value is
+//!   `= / >= / <= score`". Scores are stored relative to the node ([`Score::to_tt`]), so a mate
+//!   found at one ply is read back at another with the right distance ([`Score::from_tt`]).
+//!   The full 64-bit key is checked, and the engine checks a stored move against the generated
+//!   moves before using it: a key collision can mislead ordering, never yield an illegal move.
+//! - **Exact or value-changing.** Depends on the [`DepthPolicy`]: [`SameDepth`](DepthPolicy::SameDepth)
+//!   (the thesis's version 1) only reuses results of the very same search, so the root value
+//!   equals minimax's; [`AtLeastDepth`](DepthPolicy::AtLeastDepth) (version 2, the standard) and
+//!   [`AnyDepth`](DepthPolicy::AnyDepth) (version 3) reuse deeper or shallower results and change
+//!   values. Path-dependent rules (repetition draws) are not part of the key: with them on, no TT
+//!   is exact (the graph-history interaction problem).
+//! - **Cost.** `mib` MiB allocated once; one probe and one store per interior node.
+//! - **Replacement.** Buckets of two entries (Breuker, Uiterwijk & van den Herik 1994's two-level
+//!   scheme): slot 0 is *depth-preferred*: a new result replaces it when at least as deep, when it
+//!   is for the same position, or when the stored one is from an older search (its generation
+//!   differs); the entry it displaces moves down to slot 1. Otherwise the new result goes to slot
+//!   1, *always-replace*. Deep results (expensive) survive; recent shallow ones still get a place.
+//! - **Persistence.** The table is kept between searches; each search bumps a generation counter
+//!   so that stale entries are replaced first. [`clear`](TranspositionTable::clear) empties it
+//!   (a new game); [`hashfull`](TranspositionTable::hashfull) is UCI's fill rate.
+//!
+//! Sources: Greenblatt et al. 1967 (the idea), Zobrist 1970 (the hash), the thesis in the
+//! project's papers (section 2.5, the three depth policies), Fiacco (bound types).
+
+use crate::{Bound, Score};
+
+/// Which stored depths a probe accepts, the thesis's three versions (section 2.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DepthPolicy {
+    /// Only an entry searched to exactly the depth wanted (version 1): exact, as minimax.
+    SameDepth,
+    /// An entry searched at least as deep (version 2): the standard; values may change (deeper
+    /// is usually better).
+    AtLeastDepth,
+    /// Any entry whatever its depth (version 3): the most reuse, the least accuracy.
+    AnyDepth,
+}
+
+impl DepthPolicy {
+    /// Whether an entry searched to `stored` plies may stand for a search to `wanted` plies.
+    #[must_use]
+    pub fn accepts(self, stored: u32, wanted: u32) -> bool {
+        match self {
+            DepthPolicy::SameDepth => stored == wanted,
+            DepthPolicy::AtLeastDepth => stored >= wanted,
+            DepthPolicy::AnyDepth => true,
+        }
+    }
+}
+
+/// One stored search result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry<M> {
+    /// The position's full 64-bit hash (checked on every probe).
+    pub key: u64,
+    /// The depth (plies to the horizon) the position was searched to.
+    pub depth: u32,
+    /// How `score` relates to the position's value.
+    pub bound: Bound,
+    /// The fail-soft score, relative to the node ([`Score::to_tt`]).
+    pub score: Score,
+    /// The best (or refuting) move found, if any.
+    pub best_move: Option<M>,
+    /// The search that stored it.
+    generation: u8,
+}
+
+type Bucket<M> = [Option<TtEntry<M>>; 2];
+
+/// A fixed-size transposition table. See the [module documentation](self).
+#[derive(Clone, Debug)]
+pub struct TranspositionTable<M> {
+    buckets: Vec<Bucket<M>>,
+    /// `buckets.len() - 1` (a power of two minus one): the index is `key & mask`.
+    mask: u64,
+    generation: u8,
+}
+
+impl<M: Copy + Eq> TranspositionTable<M> {
+    /// A table of at most `mib` MiB (at least one bucket), with a power-of-two number of buckets.
+    #[must_use]
+    pub fn new(mib: usize) -> Self {
+        let bytes = mib.saturating_mul(1 << 20);
+        let fit = (bytes / std::mem::size_of::<Bucket<M>>()).max(1);
+        // The largest power of two that fits.
+        let count = 1usize << (usize::BITS - 1 - fit.leading_zeros());
+        TranspositionTable {
+            buckets: vec![[None, None]; count],
+            mask: count as u64 - 1,
+            generation: 0,
+        }
+    }
+
+    /// The number of entries the table can hold.
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        2 * self.buckets.len()
+    }
+
+    /// Empties the table (a new game).
+    pub fn clear(&mut self) {
+        self.buckets.fill([None, None]);
+        self.generation = 0;
+    }
+
+    /// Starts a new search: entries of earlier searches become the first to be replaced.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        (key & self.mask) as usize
+    }
+
+    /// The entry for `key`, if stored.
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<TtEntry<M>> {
+        self.buckets[self.bucket(key)]
+            .iter()
+            .flatten()
+            .find(|entry| entry.key == key)
+            .copied()
+    }
+
+    /// Stores a result for `key` (see the module documentation for the replacement policy).
+    /// `score` must already be relative to the node ([`Score::to_tt`]). A result without a best
+    /// move keeps the move previously stored for the same position.
+    pub fn store(&mut self, key: u64, depth: u32, bound: Bound, score: Score, best_move: Option<M>) {
+        let generation = self.generation;
+        let index = self.bucket(key);
+        let bucket = &mut self.buckets[index];
+        let previous_move = bucket
+            .iter()
+            .flatten()
+            .find(|entry| entry.key == key)
+            .and_then(|entry| entry.best_move);
+        let entry = TtEntry {
+            key,
+            depth,
+            bound,
+            score,
+            best_move: best_move.or(previous_move),
+            generation,
+        };
+        let takes_deep_slot = match bucket[0] {
+            None => true,
+            Some(deep) => deep.key == key || depth >= deep.depth || deep.generation != generation,
+        };
+        if takes_deep_slot {
+            match bucket[0] {
+                // The displaced entry of another position moves down to the always-replace slot.
+                Some(deep) if deep.key != key => bucket[1] = Some(deep),
+                // Never two entries for one position.
+                _ if bucket[1].is_some_and(|other| other.key == key) => bucket[1] = None,
+                _ => {}
+            }
+            bucket[0] = Some(entry);
+        } else {
+            bucket[1] = Some(entry);
+        }
+    }
+
+    /// How full the table is with entries of the current search, in per mille (UCI `hashfull`),
+    /// estimated from the first thousand entries.
+    #[must_use]
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.buckets.iter().take(500);
+        let slots = 2 * sample.len();
+        let used = sample
+            .flatten()
+            .flatten()
+            .filter(|entry| entry.generation == self.generation)
+            .count();
+        (used * 1000 / slots.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_powers_of_two_within_budget() {
+        for mib in [0, 1, 3, 16] {
+            let table = TranspositionTable::<u32>::new(mib);
+            let buckets = table.capacity() / 2;
+            assert!(buckets.is_power_of_two());
+            assert!(mib == 0 || buckets * std::mem::size_of::<Bucket<u32>>() <= mib << 20);
+        }
+    }
+
+    #[test]
+    fn mate_scores_survive_storing_at_one_ply_and_probing_at_another() {
+        let mut table = TranspositionTable::<u32>::new(1);
+        // Found at ply 4: we mate 3 plies below this node (ply 7 from the root).
+        let found = Score::mate_in(7);
+        table.store(42, 5, Bound::Exact, found.to_tt(4), Some(1));
+        // Probed from a node at ply 2: still mate 3 plies below it, ply 5 from the root.
+        let entry = table.probe(42).unwrap();
+        assert_eq!(entry.score.from_tt(2), Score::mate_in(5));
+        // A losing bound too.
+        table.store(43, 5, Bound::Upper, Score::mated_in(10).to_tt(6), None);
+        assert_eq!(table.probe(43).unwrap().score.from_tt(1), Score::mated_in(5));
+    }
+
+    #[test]
+    fn bounds_and_depths_are_kept() {
+        let mut table = TranspositionTable::<u32>::new(1);
+        table.store(7, 3, Bound::Lower, Score::cp(50), Some(2));
+        let entry = table.probe(7).unwrap();
+        assert_eq!(
+            (entry.depth, entry.bound, entry.score, entry.best_move),
+            (3, Bound::Lower, Score::cp(50), Some(2))
+        );
+        assert!(table.probe(8).is_none());
+        // A result without a move keeps the stored move.
+        table.store(7, 4, Bound::Upper, Score::cp(10), None);
+        let entry = table.probe(7).unwrap();
+        assert_eq!(
+            (entry.depth, entry.bound, entry.best_move),
+            (4, Bound::Upper, Some(2))
+        );
+    }
+
+    #[test]
+    fn depth_policies() {
+        assert!(DepthPolicy::SameDepth.accepts(3, 3));
+        assert!(!DepthPolicy::SameDepth.accepts(4, 3));
+        assert!(DepthPolicy::AtLeastDepth.accepts(4, 3));
+        assert!(!DepthPolicy::AtLeastDepth.accepts(2, 3));
+        assert!(DepthPolicy::AnyDepth.accepts(1, 9));
+    }
+
+    #[test]
+    fn replacement_keeps_deep_entries() {
+        let mut table = TranspositionTable::<u32>::new(0); // one bucket: everything collides
+        assert_eq!(table.capacity(), 2);
+        table.store(1, 9, Bound::Exact, Score::cp(1), Some(1));
+        // Shallower results of other positions churn through the always-replace slot.
+        for key in 2..50 {
+            table.store(key, 2, Bound::Exact, Score::cp(2), Some(2));
+        }
+        assert_eq!(table.probe(1).unwrap().depth, 9);
+        assert_eq!(table.probe(49).unwrap().depth, 2);
+        assert!(table.probe(48).is_none());
+        // A deeper one takes the deep slot and the old deep entry moves down.
+        table.store(60, 10, Bound::Exact, Score::cp(3), None);
+        assert_eq!(table.probe(60).unwrap().depth, 10);
+        assert_eq!(table.probe(1).unwrap().depth, 9);
+        // In a new search, even a shallow result takes the deep slot from an older one.
+        table.new_search();
+        table.store(61, 1, Bound::Exact, Score::cp(4), None);
+        assert_eq!(table.buckets[0][0].unwrap().key, 61);
+        assert_eq!(table.probe(60).unwrap().depth, 10);
+        assert!(table.probe(1).is_none());
+        // The same position is never stored twice.
+        table.store(1, 12, Bound::Lower, Score::cp(5), None);
+        assert_eq!(table.probe(1).unwrap().depth, 12);
+        assert_eq!(
+            table.buckets[0]
+                .iter()
+                .flatten()
+                .filter(|entry| entry.key == 1)
+                .count(),
+            1
+        );
+    }
+
+    #[test]
+    fn hashfull_counts_the_current_search() {
+        let mut table = TranspositionTable::<u32>::new(1);
+        assert_eq!(table.hashfull(), 0);
+        for key in 0..2000u64 {
+            table.store(key, 1, Bound::Exact, Score::DRAW, None);
+        }
+        assert!(table.hashfull() > 0);
+        table.new_search();
+        assert_eq!(table.hashfull(), 0);
+        table.clear();
+        assert!(table.probe(5).is_none());
+    }
+}

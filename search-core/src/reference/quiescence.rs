@@ -1,0 +1,168 @@
+//! **Minimax with quiescence search**, by brute force: negamax to the horizon, then, instead of
+//! trusting the static evaluation of a position in the middle of an exchange, the best of
+//! "stand pat" and every noisy continuation (Beal 1990; the thesis, section 2.6).
+//!
+//! The definition, for a position `p` reached `ply` plies from the root, with `depth` plies left:
+//!
+//! 1. if the game is over (from one move generation, as everywhere): win, loss or draw with the
+//!    distance from the root;
+//! 2. if `p` has no moves (a static leaf): its static evaluation;
+//! 3. if `depth > 0`: the maximum over **every** move `m` of `-value(p after m, depth - 1)`;
+//! 4. at the horizon (`depth == 0`) and below it, the quiescence value `q(p, qply)`, `qply`
+//!    counting the plies beyond the horizon:
+//!    - `stand_pat = evaluate(p)`: the side to move may decline every capture;
+//!    - if `qply` has reached the hard limit ([`with_max_ply`](MinimaxQuiescence::with_max_ply),
+//!      64 by default): `stand_pat`;
+//!    - otherwise `max(stand_pat, max over noisy moves m of -q(p after m, qply + 1))`, where a
+//!      child whose game is over scores as in 1. and a child without moves as in 2.
+//!
+//! No alpha-beta, no ordering, nothing shared with the engine: every node of the tree and of every
+//! noisy line is visited. The engine's quiescence search with its defaults (no checks, no delta
+//! pruning, the same ply limit) must return exactly these values.
+
+use std::time::Instant;
+
+use crate::{
+    Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, outcome_score,
+};
+
+/// The minimax + quiescence reference searcher. See the [module documentation](self).
+#[derive(Clone, Debug)]
+pub struct MinimaxQuiescence<E> {
+    evaluator: E,
+    max_ply: u32,
+    stats: SearchStats,
+}
+
+impl<E> MinimaxQuiescence<E> {
+    /// A reference that values quiet positions with `evaluator`, following noisy moves up to
+    /// 64 plies beyond the horizon.
+    pub fn new(evaluator: E) -> Self {
+        MinimaxQuiescence {
+            evaluator,
+            max_ply: 64,
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// Follows noisy moves at most `plies` plies beyond the horizon.
+    #[must_use]
+    pub fn with_max_ply(mut self, plies: u32) -> Self {
+        self.max_ply = plies;
+        self
+    }
+
+    /// The value of `game` for its side to move: `depth` plies of full-width search (`None`
+    /// below the horizon), `qply` plies beyond the horizon; fills `pv`.
+    fn value<G: Game>(
+        &mut self,
+        game: &G,
+        depth: Option<u32>,
+        ply: u32,
+        qply: u32,
+        pv: &mut Vec<G::Move>,
+    ) -> Score
+    where
+        E: Evaluate<G>,
+    {
+        self.stats.nodes += 1;
+        self.stats.seldepth = self.stats.seldepth.max(ply);
+        if depth.is_none() {
+            self.stats.quiescence_nodes += 1;
+        }
+
+        // 1. A finished game.
+        let mut moves = MoveList::new();
+        game.generate_moves(&mut moves);
+        if let Some(outcome) = game.outcome(moves.len()) {
+            self.stats.leaf_nodes += 1;
+            return outcome_score(outcome, ply);
+        }
+
+        // 2. A static leaf.
+        if moves.is_empty() {
+            self.stats.leaf_nodes += 1;
+            return self.evaluator.evaluate(game);
+        }
+
+        // 3. Above the horizon: every move. 4. At and below it: stand pat, then noisy moves.
+        let (mut best_score, child_depth) = match depth {
+            Some(depth) if depth > 0 => (-Score::INFINITY, Some(depth - 1)),
+            _ => {
+                let stand_pat = self.evaluator.evaluate(game);
+                if qply >= self.max_ply {
+                    self.stats.leaf_nodes += 1;
+                    return stand_pat;
+                }
+                (stand_pat, None)
+            }
+        };
+        let below = depth.is_none_or(|depth| depth == 0);
+        let mut searched = 0;
+        for &mv in moves.iter() {
+            if below && !game.is_noisy(mv) {
+                continue;
+            }
+            searched += 1;
+            self.stats.children += 1;
+            let mut child_pv = Vec::new();
+            let child_qply = if below { qply + 1 } else { 0 };
+            let score = -self.value(&game.play(mv), child_depth, ply + 1, child_qply, &mut child_pv);
+            if score > best_score {
+                best_score = score;
+                pv.clear();
+                pv.push(mv);
+                pv.append(&mut child_pv);
+            }
+        }
+        if searched == 0 {
+            self.stats.leaf_nodes += 1;
+        } else {
+            self.stats.interior_nodes += 1;
+        }
+        best_score
+    }
+}
+
+impl<G: Game, E: Evaluate<G>> Searcher<G> for MinimaxQuiescence<E> {
+    fn name(&self) -> &str {
+        "minimax+quiescence"
+    }
+
+    fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.stats = SearchStats::default();
+        let mut pv = Vec::new();
+        let score = self.value(root, Some(limits.depth), 0, 0, &mut pv);
+        if limits.depth == 0 {
+            pv.clear(); // a static value, even through captures, has no best move
+        }
+        self.stats.elapsed = start.elapsed();
+        SearchResult {
+            score,
+            best_move: pv.first().copied(),
+            pv,
+            depth: limits.depth,
+            stats: std::mem::take(&mut self.stats),
+        }
+    }
+}
+
+impl<G: Game, E: Evaluate<G>> Reference<G> for MinimaxQuiescence<E> {
+    fn root_move_scores(&mut self, root: &G, depth: u32) -> Vec<(G::Move, Score)> {
+        let mut moves = MoveList::new();
+        root.generate_moves(&mut moves);
+        if depth == 0 || root.outcome(moves.len()).is_some() {
+            return Vec::new();
+        }
+        moves
+            .iter()
+            .map(|&mv| {
+                (
+                    mv,
+                    -self.value(&root.play(mv), Some(depth - 1), 1, 0, &mut Vec::new()),
+                )
+            })
+            .collect()
+    }
+}

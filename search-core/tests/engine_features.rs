@@ -1,0 +1,495 @@
+//! The engine's features one by one: invariants that need a purpose-built game (check, hash
+//! collisions, mates, repetitions), limits, determinism, the UCI hooks.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+
+use search_core::engine::{DepthPolicy, Engine, FirstGuess, NullReduction};
+use search_core::random_tree::{RandomTree, TreeValue};
+use search_core::reference::{AlphaBeta, Negamax};
+use search_core::testing::CrossCheck;
+use search_core::{
+    Bound, Evaluate, Game, Limits, MoveList, Outcome, Player, Reference, Score, SearchStats, Searcher,
+    ZobristHash,
+};
+
+/// A random tree that checks how it is used: moves are numbered differently in every position
+/// (so a move from another position is illegal here), `play` panics on an illegal move and
+/// `null_move` panics when asked in check. Its hash can be made to collide on purpose.
+#[derive(Clone, Debug)]
+struct Strict {
+    tree: RandomTree,
+    colliding: bool,
+}
+
+impl Strict {
+    fn offset(&self) -> u32 {
+        (self.tree.zobrist() % 7) as u32 * 100
+    }
+}
+
+impl Game for Strict {
+    type Move = u32;
+    fn to_move(&self) -> Player {
+        self.tree.to_move()
+    }
+    fn generate_moves(&self, moves: &mut MoveList<u32>) {
+        let mut inner = MoveList::new();
+        self.tree.generate_moves(&mut inner);
+        moves.extend(inner.iter().map(|mv| mv + self.offset()));
+    }
+    fn play(&self, mv: u32) -> Self {
+        let mut legal = MoveList::new();
+        self.generate_moves(&mut legal);
+        assert!(legal.contains(&mv), "illegal move {mv} played");
+        Strict {
+            tree: self.tree.play(mv - self.offset()),
+            ..*self
+        }
+    }
+    fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
+        self.tree.outcome(legal_moves)
+    }
+    fn null_move(&self) -> Option<Self> {
+        assert!(!self.tree.is_in_check(), "null move asked for in check");
+        self.tree.null_move().map(|tree| Strict { tree, ..*self })
+    }
+    fn is_in_check(&self) -> bool {
+        self.tree.is_in_check()
+    }
+    fn is_noisy(&self, mv: u32) -> bool {
+        self.tree.is_noisy(mv - self.offset())
+    }
+    fn order_hint(&self, mv: u32) -> i32 {
+        self.tree.order_hint(mv - self.offset())
+    }
+    fn history_index(&self, mv: u32) -> Option<u16> {
+        u16::try_from(mv).ok()
+    }
+}
+
+impl ZobristHash for Strict {
+    fn zobrist(&self) -> u64 {
+        if self.colliding {
+            self.tree.zobrist() % 3
+        } else {
+            self.tree.zobrist()
+        }
+    }
+}
+
+fn strict_value(game: &Strict) -> Score {
+    TreeValue.evaluate(&game.tree)
+}
+
+fn strict_trees(colliding: bool) -> Vec<Strict> {
+    (0..120)
+        .map(|seed| Strict {
+            tree: RandomTree::new(seed, 4, 7)
+                .with_leaf_values(30)
+                .with_noisy_moves(30)
+                .with_checks(30)
+                .with_null_moves(),
+            colliding,
+        })
+        .collect()
+}
+
+#[test]
+fn null_move_is_never_tried_in_check_nor_twice_in_a_row() {
+    let trees = strict_trees(false);
+    let mut tries = 0;
+    for reduction in [
+        NullReduction::Fixed(1),
+        NullReduction::Fixed(2),
+        NullReduction::Fixed(3),
+        NullReduction::Adaptive,
+    ] {
+        for verified in [false, true] {
+            let mut engine = Engine::exact(strict_value)
+                .with_null_move(Some(reduction))
+                .with_verified_null_move(verified)
+                .with_check_extension(true)
+                .with_quiescence(true);
+            for tree in &trees {
+                // `Strict::null_move` panics if asked in check.
+                let result = engine.search(tree, &Limits::depth(6));
+                tries += result.stats.null_move_tries;
+                assert!(result.stats.null_move_cutoffs <= result.stats.null_move_tries);
+            }
+        }
+    }
+    assert!(tries > 1000, "null move was hardly tried ({tries})");
+}
+
+#[test]
+fn key_collisions_never_yield_an_illegal_move() {
+    // Every position hashes to one of three keys: the table constantly offers moves of other
+    // positions, which `Strict::play` would refuse. Values are then wrong: invariants only.
+    let trees = strict_trees(true);
+    let mut cross_check = CrossCheck::new(Negamax::new(strict_value)).depths(1..=5);
+    for policy in [
+        DepthPolicy::SameDepth,
+        DepthPolicy::AtLeastDepth,
+        DepthPolicy::AnyDepth,
+    ] {
+        cross_check = cross_check
+            .value_changing(Engine::exact(strict_value).with_tt_policy(policy))
+            .value_changing(
+                Engine::strongest(strict_value)
+                    .with_tt_policy(policy)
+                    .with_mtdf(Some(FirstGuess::TwoBack)),
+            );
+    }
+    cross_check.run(&trees).assert_agree();
+}
+
+#[test]
+fn node_accounting_holds_for_every_preset() {
+    let trees = strict_trees(false);
+    let engines: Vec<Box<dyn Searcher<Strict>>> = vec![
+        Box::new(Engine::new(strict_value)),
+        Box::new(Engine::exact(strict_value)),
+        Box::new(Engine::strongest(strict_value)),
+        Box::new(
+            Engine::strongest(strict_value)
+                .with_verified_null_move(true)
+                .with_capture_chain_extension(2),
+        ),
+    ];
+    for mut engine in engines {
+        for tree in &trees {
+            let stats = engine.search(tree, &Limits::depth(5)).stats;
+            assert_eq!(
+                stats.nodes,
+                stats.interior_nodes + stats.leaf_nodes,
+                "{}",
+                engine.name()
+            );
+            assert!(stats.quiescence_nodes <= stats.nodes);
+            assert!(stats.tt_cutoffs <= stats.tt_hits && stats.tt_hits <= stats.tt_probes);
+        }
+    }
+}
+
+/// Take 1 or 2 from a pile; whoever takes the last item wins. Full of transpositions.
+#[derive(Clone, Debug)]
+struct Pile {
+    items: u32,
+    to_move: Player,
+}
+
+impl Game for Pile {
+    type Move = u32;
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn generate_moves(&self, moves: &mut MoveList<u32>) {
+        moves.extend(1..=self.items.min(2));
+    }
+    fn play(&self, take: u32) -> Self {
+        Pile {
+            items: self.items - take,
+            to_move: self.to_move.opponent(),
+        }
+    }
+    fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
+        (legal_moves == 0).then_some(Outcome::Loss)
+    }
+    fn history_index(&self, take: u32) -> Option<u16> {
+        Some(take as u16)
+    }
+}
+
+impl ZobristHash for Pile {
+    fn zobrist(&self) -> u64 {
+        u64::from(self.items) * 2 + u64::from(self.to_move == Player::Second)
+    }
+}
+
+fn flat(_: &Pile) -> Score {
+    Score::DRAW
+}
+
+#[test]
+fn mate_scores_through_transpositions_are_exact() {
+    // The same pile is reached at many plies: mate distances must survive the table.
+    let piles: Vec<Pile> = (1..=14)
+        .map(|items| Pile {
+            items,
+            to_move: Player::First,
+        })
+        .collect();
+    let mut cross_check = CrossCheck::new(Negamax::new(flat)).depths([1, 2, 3, 5, 8, 12, 15]);
+    cross_check = cross_check
+        .searcher(Engine::exact(flat))
+        .searcher(Engine::exact(flat).with_mtdf(Some(FirstGuess::Previous)))
+        .searcher(Engine::exact(flat).with_aspiration(Some(1)))
+        .searcher(Engine::new(flat).with_transposition_table(1))
+        .searcher(
+            Engine::new(flat)
+                .with_transposition_table(1)
+                .with_mtdf(Some(FirstGuess::TwoBack)),
+        );
+    cross_check.run(&piles).assert_agree();
+}
+
+#[test]
+fn mate_finding_in_fewer_nodes_than_alphabeta() {
+    let pile = Pile {
+        items: 20,
+        to_move: Player::First,
+    };
+    let limits = Limits::depth(21);
+    let plain = AlphaBeta::new(flat).search(&pile, &limits);
+    let exact = Engine::exact(flat).search(&pile, &limits);
+    assert_eq!(exact.score, plain.score);
+    assert_eq!(exact.score, Score::mate_in(13)); // take 2, then answer 1 with 2 and 2 with 1
+    assert_eq!(exact.best_move, Some(2));
+    // Every iteration from 1 to 21 counted, still fewer nodes.
+    assert!(
+        exact.stats.nodes < plain.stats.nodes,
+        "{} vs {}",
+        exact.stats.nodes,
+        plain.stats.nodes
+    );
+    // One search with a table: the transpositions collapse the tree.
+    let tt = Engine::new(flat)
+        .with_transposition_table(1)
+        .search(&pile, &limits);
+    assert_eq!((tt.score, tt.best_move), (plain.score, plain.best_move));
+    assert!(
+        tt.stats.nodes * 20 < plain.stats.nodes,
+        "{} vs {}",
+        tt.stats.nodes,
+        plain.stats.nodes
+    );
+}
+
+/// A scripted game tree: the root's first move mates in 3 plies, its second mates at once.
+#[derive(Clone, Copy, Debug)]
+struct Script(usize);
+
+/// For each node: its children (moves are child indices), and whether the side to move lost.
+const SCRIPT: [(&[usize], bool); 6] = [
+    (&[1, 2], false), // 0: the root
+    (&[3], false),    // 1: one forced reply
+    (&[], true),      // 2: mated at ply 1
+    (&[4], false),    // 3: our only move
+    (&[], true),      // 4: mated at ply 3
+    (&[], false),
+];
+
+impl Game for Script {
+    type Move = usize;
+    fn to_move(&self) -> Player {
+        Player::First
+    }
+    fn generate_moves(&self, moves: &mut MoveList<usize>) {
+        moves.extend(SCRIPT[self.0].0.iter().copied());
+    }
+    fn play(&self, mv: usize) -> Self {
+        Script(mv)
+    }
+    fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
+        (legal_moves == 0 && SCRIPT[self.0].1).then_some(Outcome::Loss)
+    }
+}
+
+impl ZobristHash for Script {
+    fn zobrist(&self) -> u64 {
+        self.0 as u64 + 1
+    }
+}
+
+#[test]
+fn the_shorter_mate_is_preferred() {
+    let eval = |_: &Script| Score::DRAW;
+    let engines: Vec<Box<dyn Searcher<Script>>> = vec![
+        Box::new(Engine::new(eval)),
+        Box::new(Engine::exact(eval)),
+        Box::new(Engine::exact(eval).with_mtdf(Some(FirstGuess::TwoBack))),
+        Box::new(Engine::strongest(eval)),
+    ];
+    for mut engine in engines {
+        for depth in 3..=6 {
+            let result = engine.search(&Script(0), &Limits::depth(depth));
+            assert_eq!(result.best_move, Some(2), "{}", engine.name());
+            assert_eq!(result.score, Score::mate_in(1));
+        }
+    }
+}
+
+#[test]
+fn searches_are_deterministic() {
+    for seed in 0..30 {
+        let tree = strict_trees(false)[seed].clone();
+        let run = || {
+            let mut stats = Vec::new();
+            let mut engine = Engine::strongest(strict_value).with_verified_null_move(true);
+            for depth in [4, 6] {
+                let result = engine.search(&tree, &Limits::depth(depth));
+                stats.push((result.best_move, result.score, result.pv, result.stats.nodes));
+            }
+            // After a new game, the same search again.
+            engine.new_game();
+            let result = engine.search(&tree, &Limits::depth(4));
+            assert_eq!((result.best_move, result.stats.nodes), (stats[0].0, stats[0].3));
+            stats
+        };
+        assert_eq!(run(), run());
+    }
+}
+
+#[test]
+fn a_stopped_search_returns_its_last_completed_iteration() {
+    let tree = RandomTree::new(11, 5, 9).with_leaf_values(50);
+    let full = Engine::exact(TreeValue).search(&tree, &Limits::depth(7));
+    for budget in [1, 2, 10, 100, 1_000, 5_000, 20_000] {
+        let result = Engine::exact(TreeValue).search(&tree, &Limits::depth(7).with_nodes(budget));
+        assert!(result.best_move.is_some(), "budget {budget}");
+        assert!(result.stats.nodes <= budget.max(1) + 1);
+        if result.depth > 0 {
+            // The iterations up to `result.depth` are those of a search to that depth.
+            let same = Engine::exact(TreeValue).search(&tree, &Limits::depth(result.depth));
+            assert_eq!(
+                (result.best_move, result.score, &result.pv),
+                (same.best_move, same.score, &same.pv)
+            );
+        } else {
+            assert_eq!(result.pv.len(), 1);
+        }
+        if result.depth == 7 {
+            assert_eq!(result.best_move, full.best_move);
+        }
+    }
+    // A raised stop flag, or no time at all: still a legal move.
+    let stop = Arc::new(AtomicBool::new(true));
+    for limits in [
+        Limits::depth(7).with_stop_flag(stop),
+        Limits::depth(7).with_time(std::time::Duration::ZERO),
+    ] {
+        // The flag is checked every 1024 nodes, the clock too: at the first node.
+        let result = Engine::strongest(TreeValue).search(&tree, &limits);
+        assert!(result.best_move.is_some_and(|mv| mv < 5));
+    }
+    // Without iterative deepening, an interrupted search still returns a legal move.
+    let result = Engine::new(TreeValue).search(&tree, &Limits::depth(7).with_nodes(500));
+    assert_eq!((result.best_move, result.depth), (Some(0), 0));
+}
+
+#[test]
+fn info_callback_and_root_move_restriction() {
+    /// Depth, bound, score, PV length and nodes of each report.
+    type Report = (u32, Bound, Score, usize, u64);
+    let seen: Arc<Mutex<Vec<Report>>> = Arc::default();
+    let sink = Arc::clone(&seen);
+    let mut engine = Engine::exact(TreeValue)
+        .with_aspiration(Some(1))
+        .with_info(move |info| {
+            sink.lock()
+                .unwrap()
+                .push((info.depth, info.bound, info.score, info.pv.len(), info.nodes))
+        });
+    let tree = RandomTree::new(5, 4, 6);
+    let result = engine.search(&tree, &Limits::depth(5));
+    let seen = seen.lock().unwrap().clone();
+    let exact: Vec<_> = seen.iter().filter(|info| info.1 == Bound::Exact).collect();
+    assert_eq!(
+        exact.iter().map(|info| info.0).collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5]
+    );
+    assert_eq!(exact.last().unwrap().2, result.score);
+    assert!(exact.iter().all(|info| info.3 >= 1));
+    assert!(
+        seen.len() > exact.len(),
+        "a one-centi-unit window fails at least once"
+    );
+    assert!(result.stats.researches >= (seen.len() - exact.len()) as u64);
+
+    // searchmoves: only moves 2 and 3 at the root.
+    let reference = Negamax::new(TreeValue).root_move_scores(&tree, 5);
+    engine.set_root_moves(Some(vec![2, 3]));
+    let restricted = engine.search(&tree, &Limits::depth(5));
+    let best = reference
+        .iter()
+        .filter(|(mv, _)| [2, 3].contains(mv))
+        .map(|&(_, s)| s)
+        .max()
+        .unwrap();
+    assert!([2, 3].contains(&restricted.best_move.unwrap()));
+    assert_eq!(restricted.score, best);
+    engine.set_root_moves(None);
+    assert_eq!(engine.search(&tree, &Limits::depth(5)).score, result.score);
+}
+
+/// Two positions shuffled between: every move can be taken back. The evaluation always likes
+/// the side to move, so only a repetition draw can bring a value to zero.
+#[derive(Clone, Copy, Debug)]
+struct Toggle {
+    on: bool,
+    to_move: Player,
+}
+
+impl Game for Toggle {
+    type Move = ();
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn generate_moves(&self, moves: &mut MoveList<()>) {
+        moves.push(());
+    }
+    fn play(&self, (): ()) -> Self {
+        Toggle {
+            on: !self.on,
+            to_move: self.to_move.opponent(),
+        }
+    }
+    fn outcome(&self, _: usize) -> Option<Outcome> {
+        None
+    }
+    fn repetition_key(&self) -> Option<u64> {
+        Some(u64::from(self.on) * 2 + u64::from(self.to_move == Player::Second))
+    }
+}
+
+#[test]
+fn repetitions_on_the_line_and_in_the_game_history_are_draws() {
+    let eval = |_: &Toggle| Score::cp(10);
+    let root = Toggle {
+        on: false,
+        to_move: Player::First,
+    };
+    let score = |engine: &mut Engine<Toggle, _>, depth| engine.search(&root, &Limits::depth(depth)).score;
+    let mut plain = Engine::new(eval);
+    let mut detecting = Engine::new(eval).with_repetition_detection(true);
+    assert_eq!(
+        (score(&mut plain, 1), score(&mut detecting, 1)),
+        (Score::cp(-10), Score::cp(-10))
+    );
+    // At ply 2 the root position comes back: a draw.
+    assert_eq!(
+        (score(&mut plain, 2), score(&mut detecting, 2)),
+        (Score::cp(10), Score::DRAW)
+    );
+    // The position after our move occurred before the root.
+    detecting.set_game_history(vec![root.play(()).repetition_key().unwrap()]);
+    assert_eq!(score(&mut detecting, 1), Score::DRAW);
+    detecting.new_game();
+    assert_eq!(score(&mut detecting, 1), Score::cp(-10));
+}
+
+#[test]
+fn names_reflect_the_configuration() {
+    let name = |engine: &Engine<RandomTree, TreeValue>| Searcher::<RandomTree>::name(engine).to_string();
+    assert_eq!(name(&Engine::new(TreeValue)), "engine");
+    assert_eq!(
+        name(&Engine::exact(TreeValue)),
+        "engine(id,tt-same,hints,killers,history,pvs)"
+    );
+    assert_eq!(
+        name(&Engine::strongest(TreeValue)),
+        "engine(id,tt-deeper,hints,killers,history,pvs,asp50,null-adaptive,lmr,qs,check-ext,rep)"
+    );
+    let _ = SearchStats::default();
+}
