@@ -284,12 +284,12 @@ fn perft_depth(opcode: &str) -> Option<u32> {
 }
 
 fn parse_san(chess: &Chess, opcode: &str, text: &str) -> Result<Move, Error> {
-    let san = San::from_ascii(text.trim_end_matches(['+', '#', '!', '?']).as_bytes()).map_err(
-        |_| Error::NotSan {
+    let san = San::from_ascii(text.trim_end_matches(['+', '#', '!', '?']).as_bytes()).map_err(|_| {
+        Error::NotSan {
             opcode: opcode.to_string(),
             text: text.to_string(),
-        },
-    )?;
+        }
+    })?;
     san.to_move(chess).map_err(|err| Error::IllegalSan {
         opcode: opcode.to_string(),
         san: text.to_string(),

@@ -52,11 +52,7 @@ impl GameHistory {
     ///
     /// A bad FEN, or the first move that is not UCI or not legal where it is played (the error
     /// names the position it was tried in).
-    pub fn from_uci<S: AsRef<str>>(
-        start: &str,
-        moves: &[S],
-        config: ChessConfig,
-    ) -> Result<Self, Error> {
+    pub fn from_uci<S: AsRef<str>>(start: &str, moves: &[S], config: ChessConfig) -> Result<Self, Error> {
         let position = if start.trim() == "startpos" {
             ChessGame::startpos(config)
         } else {

@@ -23,9 +23,9 @@
 //! ```
 #![warn(missing_docs)]
 
+mod epd;
 mod error;
 pub mod eval;
-mod epd;
 mod history;
 mod ordering;
 mod position;

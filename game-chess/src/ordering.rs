@@ -109,7 +109,10 @@ impl std::str::FromStr for MoveOrdering {
             .find(|ordering| ordering.name() == text)
             .ok_or_else(|| {
                 let names: Vec<_> = MoveOrdering::ALL.iter().map(|o| o.name()).collect();
-                format!("unknown move ordering {text:?} (expected one of {})", names.join(", "))
+                format!(
+                    "unknown move ordering {text:?} (expected one of {})",
+                    names.join(", ")
+                )
             })
     }
 }
@@ -168,8 +171,7 @@ fn thesis_v1(kind: Kind) -> i32 {
     match kind {
         Kind::Promotion => 0,
         Kind::Capture {
-            attacker: Role::King,
-            ..
+            attacker: Role::King, ..
         } => 1,
         // P, N, B, R, Q captures: 2..=6.
         Kind::Capture { attacker, .. } => 2 + pnbrqk(attacker),
@@ -188,8 +190,7 @@ fn thesis_v2(kind: Kind) -> i32 {
         Kind::Quiet(role) => 1 + pnbrqk(role),
         Kind::Promotion => 7,
         Kind::Capture {
-            attacker: Role::King,
-            ..
+            attacker: Role::King, ..
         } => 8,
         // P, N, B, R, Q captures: 9..=13.
         Kind::Capture { attacker, .. } => 9 + pnbrqk(attacker),

@@ -183,7 +183,9 @@ impl BoardEval for Evaluation {
             Evaluation::PointValues => PointValues.white_centipawns(board),
             Evaluation::ThesisMaterial => ThesisMaterial.white_centipawns(board),
             Evaluation::SimplifiedPst => SimplifiedPst::default().white_centipawns(board),
-            Evaluation::ThesisPst => SimplifiedPst::with_values(ThesisMaterial::VALUES).white_centipawns(board),
+            Evaluation::ThesisPst => {
+                SimplifiedPst::with_values(ThesisMaterial::VALUES).white_centipawns(board)
+            }
             Evaluation::Tapered => Tapered.white_centipawns(board),
         }
     }
@@ -206,7 +208,10 @@ impl FromStr for Evaluation {
             .find(|evaluation| evaluation.name() == text)
             .ok_or_else(|| {
                 let names: Vec<_> = Evaluation::ALL.iter().map(|e| e.name()).collect();
-                format!("unknown evaluation {text:?} (expected one of {})", names.join(", "))
+                format!(
+                    "unknown evaluation {text:?} (expected one of {})",
+                    names.join(", ")
+                )
             })
     }
 }
@@ -229,7 +234,10 @@ mod tests {
                 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                 "r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1",
             ),
-            ("8/2k5/8/8/3P4/8/8/4K3 w - - 0 1", "4k3/8/8/3p4/8/8/2K5/8 b - - 0 1"),
+            (
+                "8/2k5/8/8/3P4/8/8/4K3 w - - 0 1",
+                "4k3/8/8/3p4/8/8/2K5/8 b - - 0 1",
+            ),
         ];
         for (fen, mirrored) in pairs {
             for evaluation in Evaluation::ALL {

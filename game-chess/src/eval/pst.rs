@@ -35,9 +35,7 @@ pub struct SimplifiedPst {
 
 impl Default for SimplifiedPst {
     fn default() -> Self {
-        SimplifiedPst {
-            values: Self::VALUES,
-        }
+        SimplifiedPst { values: Self::VALUES }
     }
 }
 
@@ -205,7 +203,9 @@ mod tests {
         // Kings on g1 / e8 with queens and rooks: middle game, g1 = +30, e8 = 0.
         let middle = "r2qk3/8/8/8/8/8/8/3Q1RK1 w - - 0 1";
         assert!(!SimplifiedPst::is_endgame(
-            ChessGame::from_fen(middle, ChessConfig::default()).unwrap().board()
+            ChessGame::from_fen(middle, ChessConfig::default())
+                .unwrap()
+                .board()
         ));
         // Material: equal. Queens d1/d8: -5 each; rooks f1 and a8: 0; kings g1 (+30) vs e8 (0).
         assert_eq!(eval(middle), Score::cp(30));

@@ -37,7 +37,8 @@ impl Tapered {
     /// The game phase: 24 with all pieces, 0 with kings and pawns only.
     #[must_use]
     pub fn phase(board: &Board) -> i32 {
-        let phase = board.knights().count() + board.bishops().count()
+        let phase = board.knights().count()
+            + board.bishops().count()
             + 2 * board.rooks().count()
             + 4 * board.queens().count();
         (phase as i32).min(FULL_PHASE)
@@ -67,10 +68,9 @@ impl BoardEval for Tapered {
             for role in Role::ALL {
                 let i = index(role);
                 for square in board.by_role(role) & board.by_color(color) {
-                    middle_game += sign
-                        * (MIDDLE_GAME_VALUES[i] + table_entry(MIDDLE_GAME_TABLES[i], color, square));
-                    end_game +=
-                        sign * (END_GAME_VALUES[i] + table_entry(END_GAME_TABLES[i], color, square));
+                    middle_game +=
+                        sign * (MIDDLE_GAME_VALUES[i] + table_entry(MIDDLE_GAME_TABLES[i], color, square));
+                    end_game += sign * (END_GAME_VALUES[i] + table_entry(END_GAME_TABLES[i], color, square));
                 }
             }
         }
@@ -79,12 +79,8 @@ impl BoardEval for Tapered {
     }
 }
 
-const MIDDLE_GAME_TABLES: [&Table; 6] = [
-    &MG_PAWN, &MG_KNIGHT, &MG_BISHOP, &MG_ROOK, &MG_QUEEN, &MG_KING,
-];
-const END_GAME_TABLES: [&Table; 6] = [
-    &EG_PAWN, &EG_KNIGHT, &EG_BISHOP, &EG_ROOK, &EG_QUEEN, &EG_KING,
-];
+const MIDDLE_GAME_TABLES: [&Table; 6] = [&MG_PAWN, &MG_KNIGHT, &MG_BISHOP, &MG_ROOK, &MG_QUEEN, &MG_KING];
+const END_GAME_TABLES: [&Table; 6] = [&EG_PAWN, &EG_KNIGHT, &EG_BISHOP, &EG_ROOK, &EG_QUEEN, &EG_KING];
 
 // Rank 8 first, files a to h, from White's point of view.
 
