@@ -13,7 +13,15 @@
 
 use shakmaty::{Move, Role};
 
-/// A static move ordering. See the [module documentation](self).
+/// A static move ordering, as a key per move: higher is searched first.
+///
+/// The thesis's orderings are *generation orders*: [`ChessGame`](crate::ChessGame) emits its moves
+/// stably sorted by this key, so plain alpha-beta (which searches in generation order) reproduces
+/// "alpha-beta with ordering version N", and [`order_hint`](search_core::Game::order_hint)
+/// returns the same key for searchers that sort by it. Moves of one class keep shakmaty's
+/// generation order. In the thesis's lists a *capture* takes a piece (en passant is a pawn
+/// capturing a pawn), a *move* is a non-capture, *promotions* are one class (capturing ones
+/// included) and *castling* is its own class, not a king move.
 ///
 /// ```
 /// use game_chess::MoveOrdering;

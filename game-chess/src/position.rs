@@ -64,7 +64,7 @@ impl ChessConfig {
 ///   (never shakmaty's `outcome()`, which would generate the moves again).
 /// - **Draws in search**: stalemate, insufficient material (shakmaty's definition: no sequence of
 ///   legal moves can mate), the fifty-move rule (halfmove clock ≥ 100, checkmate first), and
-///   repetition through [`repetition_key`](Game::repetition_key) (see [`crate::history`]).
+///   repetition through [`repetition_key`](Game::repetition_key) (see [`GameHistory`](crate::GameHistory)).
 ///
 /// ```
 /// use game_chess::{ChessConfig, ChessGame};
@@ -222,6 +222,31 @@ pub(crate) fn parse_fen(fen: &str) -> Result<Chess, Error> {
         })
 }
 
+/// The capacity of `shakmaty::MoveList` (its constant is private; a unit test checks this).
+const SHAKMATY_MOVE_LIST_CAPACITY: usize = 270;
+
+/// Appends `legal` to `moves` sorted by descending `ordering` key, **stably** (moves of one class
+/// keep generation order, as the thesis's generator emits them).
+///
+/// An insertion sort over precomputed keys: every key is computed once, and since most moves share
+/// the lowest key (quiet moves) and arrive mostly in order, it costs little more than the copy.
+/// (`slice::sort_by_key` recomputed keys per comparison and made ordered searches several times
+/// slower per node.)
+fn sort_by_key_descending(legal: shakmaty::MoveList, ordering: MoveOrdering, moves: &mut MoveList<Move>) {
+    // As large as shakmaty's own list, so the inserts below can never overflow.
+    let mut keyed: arrayvec::ArrayVec<(i32, Move), SHAKMATY_MOVE_LIST_CAPACITY> = arrayvec::ArrayVec::new();
+    for mv in legal {
+        let entry = (ordering.key(mv), mv);
+        // Shift every entry with a strictly lower key one place right: equal keys keep their order.
+        let mut index = keyed.len();
+        while index > 0 && keyed[index - 1].0 < entry.0 {
+            index -= 1;
+        }
+        keyed.insert(index, entry);
+    }
+    moves.extend(keyed.into_iter().map(|(_, mv)| mv));
+}
+
 fn full_hash(chess: &Chess) -> u64 {
     chess.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
@@ -239,11 +264,12 @@ impl Game for ChessGame {
     /// Every legal move, in the configured [`MoveOrdering`] (a stable sort by its key; shakmaty's
     /// own order for [`MoveOrdering::Generation`]).
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
-        moves.extend(self.chess.legal_moves());
+        let legal = self.chess.legal_moves();
         let ordering = self.config.ordering;
-        if ordering != MoveOrdering::Generation {
-            // Stable: moves of one class keep generation order, as the thesis's generator does.
-            moves.sort_by_key(|&mv| std::cmp::Reverse(ordering.key(mv)));
+        if ordering == MoveOrdering::Generation {
+            moves.extend(legal);
+        } else {
+            sort_by_key_descending(legal, ordering, moves);
         }
     }
 
@@ -396,6 +422,11 @@ mod tests {
             .map(String::from)
             .collect();
         assert_eq!(noisy, ["e4d5", "b7a8q", "b7b8n"]);
+    }
+
+    #[test]
+    fn ordering_buffer_holds_any_shakmaty_move_list() {
+        assert_eq!(shakmaty::MoveList::new().capacity(), SHAKMATY_MOVE_LIST_CAPACITY);
     }
 
     #[test]

@@ -10,8 +10,12 @@ use shakmaty::{Board, Color, Role};
 
 use super::{BoardEval, Table, table_entry};
 
-/// The strong default evaluation: PeSTO's tapered piece-square tables. See the
-/// [module documentation](self).
+/// The strong default evaluation: PeSTO's tapered piece-square tables.
+///
+/// The values are Ronald Friederich's PeSTO tables (Chess Programming Wiki, "PeSTO's Evaluation
+/// Function", <https://www.chessprogramming.org/PeSTO%27s_Evaluation_Function>), Texel-tuned for
+/// his engine Rofchade: piece values and tables for the middle game and the end game, weighted by
+/// a phase from 0 (kings and pawns) to 24 (every piece: knight and bishop 1, rook 2, queen 4).
 ///
 /// `value = (middle_game × phase + end_game × (24 − phase)) / 24`, the phase capped at 24 (early
 /// promotions).
