@@ -121,7 +121,11 @@ impl fmt::Display for EloEstimate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let infinity = if self.score >= 0.5 { "+inf" } else { "-inf" };
         if self.estimate.is_none() {
-            return write!(f, "{infinity} (no interval at a {:.0}% score)", 100.0 * self.score);
+            return write!(
+                f,
+                "{infinity} (no interval at a {:.0}% score)",
+                100.0 * self.score
+            );
         }
         write!(
             f,
@@ -195,7 +199,10 @@ mod tests {
         assert_eq!(perfect.elo().estimate, None);
         assert_eq!(perfect.elo().to_string(), "+inf (no interval at a 100% score)");
         assert_eq!(perfect.reversed().to_string(), "+0 =0 -6");
-        assert_eq!(perfect.reversed().elo().to_string(), "-inf (no interval at a 0% score)");
+        assert_eq!(
+            perfect.reversed().elo().to_string(),
+            "-inf (no interval at a 0% score)"
+        );
         assert_eq!(
             MatchScore {
                 wins: 3,

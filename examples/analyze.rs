@@ -1,0 +1,102 @@
+//! Analyse a chess position with one of the searchers and print score, best move, PV and
+//! statistics.
+//!
+//! ```text
+//! cargo run --release --example analyze -- startpos --searcher alphabeta --depth 5 --ordering v1
+//! cargo run --release --example analyze -- "8/8/8/8/8/k1B5/BN6/K7 w - -" --depth 11 --ordering mvv-lva --eval point-values
+//! cargo run --release --example analyze -- startpos --moves e2e4 e7e5 g1f3 --depth 4
+//! ```
+
+use std::process::ExitCode;
+
+use clap::{Parser, ValueEnum};
+use game_chess::{ChessConfig, Evaluation, GameHistory, MoveOrdering, to_uci};
+use search_core::reference::{AlphaBeta, AlphaBetaMinimax, Minimax, Negamax};
+use search_core::{Limits, Searcher};
+
+/// Analyse a chess position with a game-tree searcher.
+#[derive(Debug, Parser)]
+#[command(version, about = "Analyse a chess position with a game-tree searcher")]
+struct Args {
+    /// The position: `startpos` or a FEN (quote it).
+    #[arg(default_value = "startpos")]
+    position: String,
+
+    /// UCI moves to play from the position first.
+    #[arg(long, num_args = 1..)]
+    moves: Vec<String>,
+
+    /// The searcher.
+    #[arg(long, value_enum, default_value_t = SearcherKind::Alphabeta)]
+    searcher: SearcherKind,
+
+    /// Search depth in plies.
+    #[arg(long, default_value_t = 4)]
+    depth: u32,
+
+    /// Move ordering: generation, v1, v2, v3, v4 (the thesis's versions) or mvv-lva.
+    #[arg(long, default_value_t = MoveOrdering::Generation)]
+    ordering: MoveOrdering,
+
+    /// Evaluation: point-values, thesis-material, simplified-pst, thesis-pst or tapered.
+    #[arg(long = "eval", default_value_t = Evaluation::Tapered)]
+    evaluation: Evaluation,
+}
+
+/// The searchers this program can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum SearcherKind {
+    /// Two-sided minimax (the thesis's Appendix G).
+    Minimax,
+    /// Negamax: every node, side-to-move scores.
+    Negamax,
+    /// Alpha-beta in negamax form.
+    Alphabeta,
+    /// Alpha-beta in two-sided (minimax) form.
+    AlphabetaMinimax,
+    // The optimised engine (`search_core::engine`) goes here once it lands: add a variant and
+    // build it in `searcher` below with its `with_*` options.
+}
+
+fn searcher(kind: SearcherKind, evaluation: Evaluation) -> Box<dyn Searcher<game_chess::ChessGame>> {
+    match kind {
+        SearcherKind::Minimax => Box::new(Minimax::new(evaluation)),
+        SearcherKind::Negamax => Box::new(Negamax::new(evaluation)),
+        SearcherKind::Alphabeta => Box::new(AlphaBeta::new(evaluation)),
+        SearcherKind::AlphabetaMinimax => Box::new(AlphaBetaMinimax::new(evaluation)),
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    // Repetition is irrelevant to the reference searchers; on, for the engine to come.
+    let config = ChessConfig::default().with_ordering(args.ordering);
+    let game = match GameHistory::from_uci(&args.position, &args.moves, config) {
+        Ok(game) => game,
+        Err(err) => {
+            eprintln!("error: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    let root = game.position();
+    let mut searcher = searcher(args.searcher, args.evaluation);
+    println!("position   {}", root.fen());
+    println!(
+        "searcher   {} depth {} ordering {} eval {}",
+        searcher.name(),
+        args.depth,
+        args.ordering,
+        args.evaluation
+    );
+    let result = searcher.search(root, &Limits::depth(args.depth));
+    let pv: Vec<String> = result.pv.iter().map(|&mv| to_uci(mv)).collect();
+    println!("score      {}", result.score);
+    println!(
+        "bestmove   {}",
+        result.best_move.map_or_else(|| "(none)".to_string(), to_uci)
+    );
+    println!("pv         {}", pv.join(" "));
+    println!("stats      {}", result.stats);
+    println!("nps        {:.0}", result.stats.nodes_per_second());
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,470 @@
+//! [`ChessGame`]: a `shakmaty::Chess` position with its Zobrist hash and search configuration,
+//! implementing [`Game`] and [`ZobristHash`].
+
+use search_core::{Game, MoveList, Outcome, Player, ZobristHash};
+use shakmaty::fen::Fen;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
+
+use crate::{Error, MoveOrdering};
+
+/// The halfmove clock at which the fifty-move rule draws (100 plies without a capture or a pawn
+/// move). Applied automatically in search, as engines do, not "on claim".
+pub const FIFTY_MOVE_PLIES: u32 = 100;
+
+/// How a [`ChessGame`] presents itself to searchers. Small and `Copy`: every position carries it.
+///
+/// ```
+/// use game_chess::{ChessConfig, MoveOrdering};
+/// let config = ChessConfig::default().with_ordering(MoveOrdering::ThesisV1).with_repetition(false);
+/// assert_eq!(config.ordering, MoveOrdering::ThesisV1);
+/// assert!(!config.repetition);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChessConfig {
+    /// The order [`Game::generate_moves`] emits moves in, and the key of [`Game::order_hint`].
+    pub ordering: MoveOrdering,
+    /// Whether [`Game::repetition_key`] gives a key (repetition draws on, for engines that honour
+    /// them) or `None` (off: what cross-checks against the reference searchers need).
+    pub repetition: bool,
+}
+
+impl Default for ChessConfig {
+    /// Generation order, repetition on.
+    fn default() -> Self {
+        ChessConfig {
+            ordering: MoveOrdering::Generation,
+            repetition: true,
+        }
+    }
+}
+
+impl ChessConfig {
+    /// The same configuration with another move ordering.
+    #[must_use]
+    pub const fn with_ordering(mut self, ordering: MoveOrdering) -> Self {
+        self.ordering = ordering;
+        self
+    }
+
+    /// The same configuration with repetition keys on or off.
+    #[must_use]
+    pub const fn with_repetition(mut self, repetition: bool) -> Self {
+        self.repetition = repetition;
+        self
+    }
+}
+
+/// A chess position for `search-core`: `shakmaty::Chess`, its incrementally updated Zobrist
+/// hash, and a [`ChessConfig`].
+///
+/// - **Copy-make**: [`play`](Game::play) clones the 136-byte `Chess` and plays the move.
+/// - **One move generation per node**: [`generate_moves`](Game::generate_moves) is one
+///   `legal_moves()`; [`outcome`](Game::outcome) decides from its count and cheap board tests
+///   (never shakmaty's `outcome()`, which would generate the moves again).
+/// - **Draws in search**: stalemate, insufficient material (shakmaty's definition: no sequence of
+///   legal moves can mate), the fifty-move rule (halfmove clock ≥ 100, checkmate first), and
+///   repetition through [`repetition_key`](Game::repetition_key) (see [`GameHistory`](crate::GameHistory)).
+///
+/// ```
+/// use game_chess::{ChessConfig, ChessGame};
+/// use search_core::{Game, MoveList, Outcome};
+/// let game = ChessGame::startpos(ChessConfig::default());
+/// let mut moves = MoveList::new();
+/// game.generate_moves(&mut moves);
+/// assert_eq!(moves.len(), 20);
+/// assert_eq!(game.outcome(moves.len()), None);
+///
+/// // Fool's mate.
+/// let mated = game.play_uci_line(&["f2f3", "e7e5", "g2g4", "d8h4"]).unwrap();
+/// moves.clear();
+/// mated.generate_moves(&mut moves);
+/// assert_eq!(mated.outcome(moves.len()), Some(Outcome::Loss));
+/// ```
+#[derive(Clone, Debug)]
+pub struct ChessGame {
+    chess: Chess,
+    hash: u64,
+    config: ChessConfig,
+}
+
+impl ChessGame {
+    /// Wraps a shakmaty position.
+    #[must_use]
+    pub fn new(chess: Chess, config: ChessConfig) -> Self {
+        let hash = full_hash(&chess);
+        ChessGame { chess, hash, config }
+    }
+
+    /// The standard starting position.
+    #[must_use]
+    pub fn startpos(config: ChessConfig) -> Self {
+        ChessGame::new(Chess::default(), config)
+    }
+
+    /// Parses a FEN (standard castling; the halfmove and fullmove fields may be omitted).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Fen`] if the text is not FEN, [`Error::IllegalPosition`] if it describes an
+    /// illegal position. A position with an "impossible check" (more checkers than a legal move
+    /// can give, as some perft suites contain) is accepted: its moves are still generated
+    /// correctly.
+    ///
+    /// ```
+    /// use game_chess::{ChessConfig, ChessGame};
+    /// let game = ChessGame::from_fen("8/8/8/8/8/8/k7/K7 w - -", ChessConfig::default());
+    /// assert!(game.is_err()); // kings touch: the side not to move is in check
+    /// ```
+    pub fn from_fen(fen: &str, config: ChessConfig) -> Result<Self, Error> {
+        Ok(ChessGame::new(parse_fen(fen)?, config))
+    }
+
+    /// The shakmaty position.
+    #[must_use]
+    pub fn chess(&self) -> &Chess {
+        &self.chess
+    }
+
+    /// The board (piece placement).
+    #[must_use]
+    pub fn board(&self) -> &shakmaty::Board {
+        self.chess.board()
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> ChessConfig {
+        self.config
+    }
+
+    /// The same position with another configuration (the hash is unchanged).
+    #[must_use]
+    pub fn with_config(mut self, config: ChessConfig) -> Self {
+        self.config = config;
+        self
+    }
+
+    /// The position as FEN.
+    #[must_use]
+    pub fn fen(&self) -> String {
+        Fen::from_position(&self.chess, EnPassantMode::Legal).to_string()
+    }
+
+    /// Parses a UCI move (`e2e4`, `e7e8q`, `e1g1`) and checks it is legal here.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::NotUci`] if the text is not UCI syntax, [`Error::IllegalMove`] if it is not a
+    /// legal move in this position.
+    ///
+    /// ```
+    /// use game_chess::{ChessConfig, ChessGame, Error};
+    /// let game = ChessGame::startpos(ChessConfig::default());
+    /// assert!(game.parse_uci("e2e4").is_ok());
+    /// assert!(matches!(game.parse_uci("e2e5"), Err(Error::IllegalMove { .. })));
+    /// assert!(matches!(game.parse_uci("e2-e4"), Err(Error::NotUci { .. })));
+    /// ```
+    pub fn parse_uci(&self, text: &str) -> Result<Move, Error> {
+        crate::uci_move::parse_uci_move(&self.chess, text)
+    }
+
+    /// Plays a list of UCI moves from this position.
+    ///
+    /// # Errors
+    ///
+    /// The first move that is not UCI or not legal where it is played.
+    pub fn play_uci_line<S: AsRef<str>>(&self, moves: &[S]) -> Result<ChessGame, Error> {
+        let mut game = self.clone();
+        for text in moves {
+            let mv = game.parse_uci(text.as_ref())?;
+            game = game.play(mv);
+        }
+        Ok(game)
+    }
+
+    /// The position's Zobrist hash (shakmaty's `Zobrist64`, en passant counted only when legal).
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist hash computed from scratch (for tests: it must equal [`hash`](Self::hash)).
+    #[must_use]
+    pub fn full_hash(&self) -> u64 {
+        full_hash(&self.chess)
+    }
+
+    /// The halfmove clock (plies since the last capture or pawn move).
+    #[must_use]
+    pub fn halfmoves(&self) -> u32 {
+        self.chess.halfmoves()
+    }
+}
+
+/// Parses a FEN into a shakmaty position, with this crate's errors.
+pub(crate) fn parse_fen(fen: &str) -> Result<Chess, Error> {
+    let parsed = Fen::from_ascii(fen.trim().as_bytes()).map_err(|err| Error::Fen {
+        fen: fen.to_string(),
+        reason: err.to_string(),
+    })?;
+    parsed
+        .into_position(CastlingMode::Standard)
+        // An "impossible check" (two bishops checking at once, say) cannot arise in a game, but
+        // perft suites contain such positions and shakmaty generates their moves correctly.
+        .or_else(shakmaty::PositionError::ignore_impossible_check)
+        .map_err(|err| Error::IllegalPosition {
+            fen: fen.to_string(),
+            reason: err
+                .to_string()
+                .trim_start_matches("illegal position: ")
+                .to_string(),
+        })
+}
+
+/// The capacity of `shakmaty::MoveList` (its constant is private; a unit test checks this).
+const SHAKMATY_MOVE_LIST_CAPACITY: usize = 270;
+
+/// Appends `legal` to `moves` sorted by descending `ordering` key, **stably** (moves of one class
+/// keep generation order, as the thesis's generator emits them).
+///
+/// An insertion sort over precomputed keys: every key is computed once, and since most moves share
+/// the lowest key (quiet moves) and arrive mostly in order, it costs little more than the copy.
+/// (`slice::sort_by_key` recomputed keys per comparison and made ordered searches several times
+/// slower per node.)
+fn sort_by_key_descending(legal: shakmaty::MoveList, ordering: MoveOrdering, moves: &mut MoveList<Move>) {
+    // As large as shakmaty's own list, so the inserts below can never overflow.
+    let mut keyed: arrayvec::ArrayVec<(i32, Move), SHAKMATY_MOVE_LIST_CAPACITY> = arrayvec::ArrayVec::new();
+    for mv in legal {
+        let entry = (ordering.key(mv), mv);
+        // Shift every entry with a strictly lower key one place right: equal keys keep their order.
+        let mut index = keyed.len();
+        while index > 0 && keyed[index - 1].0 < entry.0 {
+            index -= 1;
+        }
+        keyed.insert(index, entry);
+    }
+    moves.extend(keyed.into_iter().map(|(_, mv)| mv));
+}
+
+fn full_hash(chess: &Chess) -> u64 {
+    chess.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+impl Game for ChessGame {
+    type Move = Move;
+
+    fn to_move(&self) -> Player {
+        match self.chess.turn() {
+            Color::White => Player::First,
+            Color::Black => Player::Second,
+        }
+    }
+
+    /// Every legal move, in the configured [`MoveOrdering`] (a stable sort by its key; shakmaty's
+    /// own order for [`MoveOrdering::Generation`]).
+    fn generate_moves(&self, moves: &mut MoveList<Move>) {
+        let legal = self.chess.legal_moves();
+        let ordering = self.config.ordering;
+        if ordering == MoveOrdering::Generation {
+            moves.extend(legal);
+        } else {
+            sort_by_key_descending(legal, ordering, moves);
+        }
+    }
+
+    fn play(&self, mv: Move) -> Self {
+        let incremental = self
+            .chess
+            .update_zobrist_hash(Zobrist64(self.hash), mv, EnPassantMode::Legal);
+        let mut chess = self.chess.clone();
+        chess.play_unchecked(mv);
+        // shakmaty updates incrementally except around castling rights, king moves, double
+        // pushes and en passant squares: then the hash is computed from scratch.
+        let hash = match incremental {
+            Some(hash) => hash.0,
+            None => full_hash(&chess),
+        };
+        ChessGame {
+            chess,
+            hash,
+            config: self.config,
+        }
+    }
+
+    fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
+        if legal_moves == 0 {
+            // Checkmate or stalemate; checkmate wins over the fifty-move rule.
+            return Some(if self.chess.is_check() {
+                Outcome::Loss
+            } else {
+                Outcome::Draw
+            });
+        }
+        if self.chess.halfmoves() >= FIFTY_MOVE_PLIES || self.chess.is_insufficient_material() {
+            return Some(Outcome::Draw);
+        }
+        None
+    }
+
+    /// Passing via `swap_turn` (which also drops the en passant square); `None` in check.
+    fn null_move(&self) -> Option<Self> {
+        if self.chess.is_check() {
+            return None;
+        }
+        let chess = self.chess.clone().swap_turn().ok()?;
+        Some(ChessGame::new(chess, self.config))
+    }
+
+    fn is_in_check(&self) -> bool {
+        self.chess.is_check()
+    }
+
+    /// Captures (en passant included) and promotions.
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.is_capture() || mv.is_promotion()
+    }
+
+    fn order_hint(&self, mv: Move) -> i32 {
+        self.config.ordering.key(mv)
+    }
+
+    /// The Zobrist hash when repetition is on (it covers board, side to move, castling rights and
+    /// legal en passant: FIDE's "same position"), `None` when off.
+    fn repetition_key(&self) -> Option<u64> {
+        self.config.repetition.then_some(self.hash)
+    }
+}
+
+impl ZobristHash for ChessGame {
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+}
+
+/// Counts the leaves of the legal move tree `depth` plies deep, through the [`Game`]
+/// implementation (`generate_moves` + `play`), not shakmaty's own perft: it tests the adapter.
+///
+/// ```
+/// use game_chess::{perft, ChessConfig, ChessGame};
+/// assert_eq!(perft(&ChessGame::startpos(ChessConfig::default()), 3), 8_902);
+/// ```
+#[must_use]
+pub fn perft(game: &ChessGame, depth: u32) -> u64 {
+    let mut moves = MoveList::new();
+    game.generate_moves(&mut moves);
+    match depth {
+        0 => 1,
+        // Bulk counting at the last ply, as shakmaty's perft does.
+        1 => moves.len() as u64,
+        _ => moves.iter().map(|&mv| perft(&game.play(mv), depth - 1)).sum(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(fen: &str) -> ChessGame {
+        ChessGame::from_fen(fen, ChessConfig::default()).unwrap()
+    }
+
+    fn outcome(game: &ChessGame) -> Option<Outcome> {
+        let mut moves = MoveList::new();
+        game.generate_moves(&mut moves);
+        game.outcome(moves.len())
+    }
+
+    #[test]
+    fn terminal_positions() {
+        let cases = [
+            ("stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Some(Outcome::Draw)),
+            ("mate", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", Some(Outcome::Loss)),
+            ("K v K", "8/8/4k3/8/8/3K4/8/8 w - - 0 1", Some(Outcome::Draw)),
+            ("KN v K", "8/8/4k3/8/8/3KN3/8/8 b - - 0 1", Some(Outcome::Draw)),
+            ("KB v K", "8/8/4k3/8/8/3KB3/8/8 b - - 0 1", Some(Outcome::Draw)),
+            ("KR v K", "8/8/4k3/8/8/3KR3/8/8 b - - 0 1", None),
+            (
+                "fifty moves",
+                "8/8/4k3/8/8/3KR3/8/8 b - - 100 80",
+                Some(Outcome::Draw),
+            ),
+            ("ninety-nine plies", "8/8/4k3/8/8/3KR3/8/8 b - - 99 80", None),
+            (
+                "mate on the hundredth ply",
+                "R5k1/5ppp/8/8/8/8/8/6K1 b - - 100 80",
+                Some(Outcome::Loss),
+            ),
+        ];
+        for (name, fen, expected) in cases {
+            assert_eq!(outcome(&game(fen)), expected, "{name}: {fen}");
+        }
+    }
+
+    #[test]
+    fn null_move_is_refused_in_check_and_passes_otherwise() {
+        let checked = game("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
+        assert!(checked.is_in_check());
+        assert!(checked.null_move().is_none());
+        let start = ChessGame::startpos(ChessConfig::default());
+        let passed = start.null_move().unwrap();
+        assert_eq!(passed.to_move(), Player::Second);
+        assert_eq!(passed.hash(), passed.full_hash());
+        assert_ne!(passed.hash(), start.hash());
+    }
+
+    #[test]
+    fn noisy_moves_are_captures_and_promotions() {
+        let game = game("r3k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1");
+        let noisy: Vec<String> = ["e4d5", "b7a8q", "b7b8n", "e4e5", "e1d2"]
+            .into_iter()
+            .filter(|uci| game.is_noisy(game.parse_uci(uci).unwrap()))
+            .map(String::from)
+            .collect();
+        assert_eq!(noisy, ["e4d5", "b7a8q", "b7b8n"]);
+    }
+
+    #[test]
+    fn ordering_buffer_holds_any_shakmaty_move_list() {
+        assert_eq!(shakmaty::MoveList::new().capacity(), SHAKMATY_MOVE_LIST_CAPACITY);
+    }
+
+    #[test]
+    fn repetition_key_follows_the_config() {
+        let on = ChessGame::startpos(ChessConfig::default());
+        assert_eq!(on.repetition_key(), Some(on.hash()));
+        let off = on.with_config(ChessConfig::default().with_repetition(false));
+        assert_eq!(off.repetition_key(), None);
+    }
+
+    #[test]
+    fn ordering_sorts_generated_moves_stably() {
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let plain = game(kiwipete);
+        let mut generation = MoveList::new();
+        plain.generate_moves(&mut generation);
+        for ordering in MoveOrdering::ALL {
+            let ordered = plain
+                .clone()
+                .with_config(ChessConfig::default().with_ordering(ordering));
+            let mut moves = MoveList::new();
+            ordered.generate_moves(&mut moves);
+            // The same moves...
+            let mut sorted_a: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            let mut sorted_b: Vec<String> = generation.iter().map(|m| m.to_string()).collect();
+            sorted_a.sort();
+            sorted_b.sort();
+            assert_eq!(sorted_a, sorted_b, "{ordering}");
+            // ...in non-increasing key order, ties in generation order.
+            for pair in moves.windows(2) {
+                let (a, b) = (ordering.key(pair[0]), ordering.key(pair[1]));
+                assert!(a >= b, "{ordering}: {} before {}", pair[0], pair[1]);
+                if a == b {
+                    let index = |mv| generation.iter().position(|&g| g == mv).unwrap();
+                    assert!(index(pair[0]) < index(pair[1]), "{ordering}: tie out of order");
+                }
+                assert_eq!(ordered.order_hint(pair[0]), a);
+            }
+        }
+    }
+}
