@@ -329,6 +329,13 @@ impl Game for ChessGame {
         self.config.ordering.key(mv)
     }
 
+    /// From-square × 64 + to-square (castling: the king's square to the rook's), the usual
+    /// "butterfly" index of the history heuristic.
+    fn history_index(&self, mv: Move) -> Option<u16> {
+        let from = mv.from()?;
+        Some(u16::from(from) * 64 + u16::from(mv.to()))
+    }
+
     /// The Zobrist hash when repetition is on (it covers board, side to move, castling rights and
     /// legal en passant: FIDE's "same position"), `None` when off.
     fn repetition_key(&self) -> Option<u64> {
@@ -427,6 +434,17 @@ mod tests {
     #[test]
     fn ordering_buffer_holds_any_shakmaty_move_list() {
         assert_eq!(shakmaty::MoveList::new().capacity(), SHAKMATY_MOVE_LIST_CAPACITY);
+    }
+
+    #[test]
+    fn history_indexes_are_distinct_per_from_and_to() {
+        use std::collections::HashSet;
+        let game = ChessGame::startpos(ChessConfig::default());
+        let mut moves = MoveList::new();
+        game.generate_moves(&mut moves);
+        let indexes: HashSet<u16> = moves.iter().map(|&mv| game.history_index(mv).unwrap()).collect();
+        assert_eq!(indexes.len(), 20);
+        assert!(indexes.iter().all(|&index| index < 64 * 64));
     }
 
     #[test]
