@@ -94,10 +94,24 @@ fn presets_and_forward_pruning_on_every_position_at_every_depth() {
             (exact().with_lmr(true), false),
             (exact().with_null_move(Some(NullReduction::Fixed(2))), false),
             (exact().with_quiescence(true), true), // no noisy moves: quiescence is the evaluation
+            // Enhanced transposition cutoffs: exact, and tic-tac-toe is full of transpositions.
+            (exact().with_enhanced_transposition_cutoff(true), true),
+            (
+                exact()
+                    .with_enhanced_transposition_cutoff(true)
+                    .with_mtdf(Some(FirstGuess::TwoBack)),
+                true,
+            ),
+            (
+                exact()
+                    .with_enhanced_transposition_cutoff(true)
+                    .with_aspiration(Some(3)),
+                true,
+            ),
         ]
     };
     let checks = every_position_at_every_depth(make);
-    assert_eq!(checks, expected_checks(8));
+    assert_eq!(checks, expected_checks(11));
 }
 
 #[test]

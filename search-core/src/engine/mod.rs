@@ -119,6 +119,7 @@ struct Options {
     check_extension: bool,
     capture_chain: u32,
     repetition: bool,
+    enhanced_transposition_cutoff: bool,
 }
 
 impl Options {
@@ -141,6 +142,7 @@ impl Options {
         check_extension: false,
         capture_chain: 0,
         repetition: false,
+        enhanced_transposition_cutoff: false,
     };
 }
 
@@ -398,6 +400,16 @@ impl<G: Game, E> Engine<G, E> {
         self.set(|options| options.capture_chain = plies)
     }
 
+    /// Enhanced transposition cutoff (Plaat, Schaeffer, Pijls & de Bruin 1996): before searching
+    /// a node's moves, look every child up in the transposition table; a child already known to
+    /// refute the node ends it without being searched. Exact (it uses only what the table would
+    /// tell the child itself); costs one `play` and one probe per move at nodes two or more plies
+    /// from the horizon. Needs a transposition table.
+    #[must_use]
+    pub fn with_enhanced_transposition_cutoff(self, on: bool) -> Self {
+        self.set(|options| options.enhanced_transposition_cutoff = on)
+    }
+
     /// Scores a position that already occurred on the current line or in the game history
     /// (see [`set_game_history`](Self::set_game_history)) as a draw, for games with a
     /// [`repetition_key`](Game::repetition_key). Path-dependent: off for cross-checks.
@@ -457,6 +469,7 @@ impl<G: Game, E> Engine<G, E> {
             on(o.killers, "killers"),
             on(o.history, "history"),
             on(o.pvs, "pvs"),
+            on(o.enhanced_transposition_cutoff, "etc"),
             o.aspiration.map(|window| format!("asp{window}")),
             o.mtdf.map(|guess| match guess {
                 FirstGuess::Previous => "mtdf".to_string(),

@@ -216,6 +216,17 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 }
             }
         }
+        // --- Enhanced transposition cutoff: a child the table already knows refutes this node
+        //     ends it, unsearched.
+        if self.options.enhanced_transposition_cutoff
+            && ply > 0
+            && depth >= 2
+            && let Some(score) = self.enhanced_transposition_cutoff(game, &moves, depth, ply, beta, tt_key)
+        {
+            self.stats.tt_cutoffs += 1;
+            self.stats.leaf_nodes += 1;
+            return score;
+        }
         if ply == 0 && tt_move.is_none() {
             // Without a table, the previous iteration's best root move goes first.
             tt_move = self.root_best.filter(|mv| moves.contains(mv));
