@@ -1,0 +1,151 @@
+//! The engine on chess, held to the reference searchers with the public harness: every
+//! combination of its exact features gives minimax's value and a tied-best move on the 24 thesis
+//! positions at depth 3; quiescence agrees with minimax + quiescence; forward pruning keeps its
+//! invariants.
+
+use game_chess::{ChessConfig, ChessGame, Evaluation, MoveOrdering, positions};
+use search_core::engine::{DepthPolicy, Engine, FirstGuess, NullReduction};
+use search_core::reference::{Minimax, MinimaxQuiescence};
+use search_core::testing::CrossCheck;
+
+type ChessEngine = Engine<ChessGame, Evaluation>;
+
+/// The thesis positions, MVV-LVA as the engine's order hint, repetition off (path-dependent
+/// draws have no place in a cross-check).
+fn thesis_positions() -> Vec<(String, ChessGame)> {
+    let config = ChessConfig::default()
+        .with_ordering(MoveOrdering::MvvLva)
+        .with_repetition(false);
+    positions::thesis_24()
+        .iter()
+        .map(|record| (record.label().to_string(), record.game(config)))
+        .collect()
+}
+
+/// Every combination of the exact features: hints × killers × history × PVS × aspiration ×
+/// iterative deepening × a fresh same-depth TT × MTD(f) (off, previous, two back).
+fn exact_configurations(evaluation: Evaluation) -> Vec<ChessEngine> {
+    let mut engines = Vec::new();
+    for bits in 0..(1u32 << 7) {
+        for mtdf in [None, Some(FirstGuess::Previous), Some(FirstGuess::TwoBack)] {
+            let on = |bit: u32| bits & (1 << bit) != 0;
+            let mut engine = Engine::new(evaluation)
+                .with_order_hints(on(0))
+                .with_killers(on(1))
+                .with_history(on(2))
+                .with_pvs(on(3))
+                .with_aspiration(on(4).then_some(25))
+                .with_iterative_deepening(on(5))
+                .with_mtdf(mtdf);
+            if on(6) {
+                engine = engine
+                    .with_transposition_table(1)
+                    .with_tt_policy(DepthPolicy::SameDepth);
+            }
+            engines.push(engine);
+        }
+    }
+    engines
+}
+
+#[test]
+fn every_combination_of_exact_features_on_the_thesis_positions_at_depth_3() {
+    let positions = thesis_positions();
+    let configurations = exact_configurations(Evaluation::Tapered);
+    assert_eq!(configurations.len(), 384);
+    let mut checks = 0;
+    // In groups, each against a fresh reference, so that few tables exist at a time.
+    let mut configurations = configurations.into_iter().peekable();
+    while configurations.peek().is_some() {
+        let mut cross_check = CrossCheck::new(Minimax::new(Evaluation::Tapered)).depths([3]);
+        for engine in configurations.by_ref().take(96) {
+            // Each engine keeps its table from one position to the next: a same-depth entry is
+            // the exact (or bounded) value of its position at that depth whatever the root, so
+            // sharing it is still exact, and it tests more of the table than a fresh one would.
+            cross_check = cross_check.searcher(engine);
+        }
+        let report = cross_check.run_labelled(positions.iter().map(|(label, game)| (label, game)));
+        report.assert_agree();
+        checks += report.checks;
+    }
+    assert_eq!(checks, 384 * 24);
+}
+
+#[test]
+fn exact_presets_with_a_tie_heavy_evaluation_and_at_depth_4() {
+    let positions = thesis_positions();
+    // Material only: many moves tie, which is what breaks careless move choice.
+    CrossCheck::new(Minimax::new(Evaluation::ThesisMaterial))
+        .searcher(Engine::exact(Evaluation::ThesisMaterial))
+        .searcher(Engine::exact(Evaluation::ThesisMaterial).with_enhanced_transposition_cutoff(true))
+        .searcher(Engine::exact(Evaluation::ThesisMaterial).with_mtdf(Some(FirstGuess::TwoBack)))
+        .searcher(Engine::exact(Evaluation::ThesisMaterial).with_aspiration(Some(10)))
+        .depths([1, 2, 3])
+        .run_labelled(positions.iter().map(|(label, game)| (label, game)))
+        .assert_agree();
+    // A handful at depth 4 (the endgames, where minimax stays affordable).
+    let endgames: Vec<_> = positions
+        .iter()
+        .filter(|(label, _)| ["thesis.11", "thesis.12", "thesis.17", "thesis.18"].contains(&label.as_str()))
+        .collect();
+    assert_eq!(endgames.len(), 4);
+    CrossCheck::new(Minimax::new(Evaluation::Tapered))
+        .searcher(Engine::exact(Evaluation::Tapered))
+        .searcher(Engine::exact(Evaluation::Tapered).with_enhanced_transposition_cutoff(true))
+        .depths([4])
+        .run_labelled(endgames.iter().map(|(label, game)| (label, game)))
+        .assert_agree();
+}
+
+#[test]
+fn quiescence_agrees_with_minimax_plus_quiescence() {
+    // Minimax + quiescence follows every capture sequence without pruning: in the thesis's
+    // tactical middlegames that is hundreds of millions of nodes. Both sides stop quiescence at
+    // the same ply limit (5 plies past the horizon), which keeps the reference affordable and
+    // tests the limit too; the quieter endgames are also checked at depth 2.
+    const QUIESCENCE_PLIES: u32 = 5;
+    let positions = thesis_positions();
+    let endgames: Vec<_> = positions
+        .iter()
+        .filter(|(label, _)| ["thesis.11", "thesis.12", "thesis.17", "thesis.18"].contains(&label.as_str()))
+        .collect();
+    let engine = |engine: ChessEngine| {
+        engine
+            .with_quiescence(true)
+            .with_quiescence_max_ply(QUIESCENCE_PLIES)
+    };
+    for (subset, depth) in [(positions.iter().collect::<Vec<_>>(), 1), (endgames, 2)] {
+        CrossCheck::new(MinimaxQuiescence::new(Evaluation::Tapered).with_max_ply(QUIESCENCE_PLIES))
+            .searcher(engine(Engine::new(Evaluation::Tapered)))
+            .searcher(engine(Engine::exact(Evaluation::Tapered)))
+            .searcher(engine(
+                Engine::exact(Evaluation::Tapered).with_mtdf(Some(FirstGuess::TwoBack)),
+            ))
+            .depths([depth])
+            .run_labelled(subset.iter().map(|(label, game)| (label, game)))
+            .assert_agree();
+    }
+}
+
+#[test]
+fn forward_pruning_keeps_its_invariants() {
+    let positions = thesis_positions();
+    let exact = || Engine::exact(Evaluation::Tapered);
+    CrossCheck::new(Minimax::new(Evaluation::Tapered))
+        .value_changing(Engine::strongest(Evaluation::Tapered))
+        .value_changing(exact().with_null_move(Some(NullReduction::Fixed(1))))
+        .value_changing(exact().with_null_move(Some(NullReduction::Fixed(2))))
+        .value_changing(exact().with_null_move(Some(NullReduction::Fixed(3))))
+        .value_changing(
+            exact()
+                .with_null_move(Some(NullReduction::Adaptive))
+                .with_verified_null_move(true),
+        )
+        .value_changing(exact().with_lmr(true))
+        .value_changing(exact().with_tt_policy(DepthPolicy::AtLeastDepth))
+        .value_changing(exact().with_tt_policy(DepthPolicy::AnyDepth))
+        .value_changing(exact().with_check_extension(true))
+        .depths([3])
+        .run_labelled(positions.iter().map(|(label, game)| (label, game)))
+        .assert_agree();
+}
