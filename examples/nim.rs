@@ -16,15 +16,19 @@
 use std::io::{self, BufRead, Write};
 
 use clap::Parser;
-use game_search::search_core::reference::AlphaBeta;
-use game_search::search_core::{Game, Limits, MoveList, Outcome, Player, Score, Searcher};
+use game_search::search_core::engine::{DepthPolicy, Engine};
+use game_search::search_core::{Game, Limits, MoveList, Outcome, Player, Score, Searcher, ZobristHash};
 
 /// At most this many heaps.
 pub const MAX_HEAPS: usize = 8;
 
-/// At most this many matches in all: plain alpha-beta, with no transposition table to merge the
-/// many move orders that reach one position, needs about a second at 18.
-pub const MAX_MATCHES: u32 = 18;
+/// At most this many matches in a heap.
+pub const MAX_HEAP: u8 = 20;
+
+/// At most this many distinct positions (the product of heap size + 1 over the heaps): the
+/// engine's table merges the many move orders that reach a position, so its work grows with
+/// the positions: a few seconds for 20 000 (heaps 20 20 20 1) on a busy 2-core machine.
+pub const MAX_POSITIONS: u64 = 20_000;
 
 /// A move: take `count` matches from heap `heap` (both from 0 internally; shown from 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,9 +74,11 @@ pub enum NimError {
     /// Too many heaps to start with.
     #[error("at most {MAX_HEAPS} heaps")]
     TooManyHeaps,
-    /// Too many matches for the perfect player to search in good time.
-    #[error("at most {MAX_MATCHES} matches in all, {0} given")]
-    TooManyMatches(u32),
+    /// Too big for the perfect player to search to the end in good time.
+    #[error(
+        "these heaps have {0} positions, more than the {MAX_POSITIONS} the perfect player searches quickly"
+    )]
+    TooBig(u64),
 }
 
 impl Nim {
@@ -80,6 +86,10 @@ impl Nim {
     pub fn new(heaps: &[u8]) -> Result<Nim, NimError> {
         if heaps.len() > MAX_HEAPS {
             return Err(NimError::TooManyHeaps);
+        }
+        let positions: u64 = heaps.iter().map(|&heap| u64::from(heap) + 1).product();
+        if positions > MAX_POSITIONS {
+            return Err(NimError::TooBig(positions));
         }
         let mut sizes = [0; MAX_HEAPS];
         sizes[..heaps.len()].copy_from_slice(heaps);
@@ -157,6 +167,32 @@ impl Game for Nim {
     }
 }
 
+impl ZobristHash for Nim {
+    /// The heap sizes and the side to move, mixed (SplitMix64): distinct positions get distinct
+    /// inputs, so only the mixing can collide.
+    fn zobrist(&self) -> u64 {
+        let packed = self
+            .heaps
+            .iter()
+            .fold(u64::from(self.to_move == Player::Second), |key, &heap| {
+                key << 5 | u64::from(heap)
+            });
+        let mut x = packed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^ (x >> 31)
+    }
+}
+
+/// The engine searching to the end of the game: its exact preset (iterative deepening, a
+/// transposition table, killers, history, PVS) with a table that accepts entries of any greater
+/// depth. In general that changes values (a deeper entry is a better-informed, different value),
+/// but every search here reaches the end of the game, where deeper is no different: the value
+/// stays exact, and the table now merges positions reached by move orders of different lengths.
+fn perfect_player() -> Engine<Nim, fn(&Nim) -> Score> {
+    Engine::exact(even as fn(&Nim) -> Score).with_tt_policy(DepthPolicy::AtLeastDepth)
+}
+
 /// Nim needs no heuristic when searched to the end; cut-off positions count as even.
 fn even(_: &Nim) -> Score {
     Score::DRAW
@@ -169,19 +205,13 @@ struct Args {
     #[arg(long)]
     second: bool,
     /// The heap sizes.
-    #[arg(default_values_t = [3, 4, 5], value_parser = clap::value_parser!(u8).range(0..=MAX_MATCHES as i64))]
+    #[arg(default_values_t = [3, 4, 5], value_parser = clap::value_parser!(u8).range(0..=MAX_HEAP as i64))]
     heaps: Vec<u8>,
 }
 
 fn main() -> io::Result<()> {
     let args = Args::parse();
-    let total: u32 = args.heaps.iter().map(|&h| u32::from(h)).sum();
-    let position = if total > MAX_MATCHES {
-        Err(NimError::TooManyMatches(total))
-    } else {
-        Nim::new(&args.heaps)
-    };
-    let mut position = match position {
+    let mut position = match Nim::new(&args.heaps) {
         Ok(position) => position,
         Err(error) => {
             eprintln!("error: {error}");
@@ -193,7 +223,7 @@ fn main() -> io::Result<()> {
     } else {
         Player::First
     };
-    let mut perfect = AlphaBeta::new(even);
+    let mut perfect = perfect_player();
     let mut input = io::stdin().lock().lines();
     loop {
         let heaps: Vec<String> = position.heaps().iter().map(u8::to_string).collect();
@@ -243,7 +273,7 @@ fn main() -> io::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use game_search::search_core::reference::{AlphaBetaMinimax, Minimax, Negamax};
+    use game_search::search_core::reference::{AlphaBeta, AlphaBetaMinimax, Minimax, Negamax};
     use game_search::search_core::testing::CrossCheck;
 
     use super::*;
@@ -314,6 +344,7 @@ mod tests {
         CrossCheck::new(Negamax::new(even))
             .searcher(AlphaBeta::new(even))
             .searcher(AlphaBetaMinimax::new(even))
+            .searcher(Engine::exact(even))
             .depths([1, 3, 15])
             .run(&positions)
             .assert_agree();
@@ -341,5 +372,23 @@ mod tests {
         }
         assert_eq!(position.parse_move(" 3  5 "), Ok(Take { heap: 2, count: 5 }));
         assert_eq!(Nim::new(&[1; 9]), Err(NimError::TooManyHeaps));
+        assert_eq!(
+            Nim::new(&[20; 4]).unwrap_err().to_string(),
+            "these heaps have 194481 positions, more than the 20000 the perfect player searches quickly"
+        );
+    }
+
+    #[test]
+    fn the_engine_solves_large_positions_by_the_nim_sum() {
+        // Far beyond plain alpha-beta: the table merges transpositions.
+        for heaps in [[7u8, 9, 12, 3], [20, 20, 20, 1], [1, 3, 5, 7], [9, 9, 9, 9]] {
+            // 9 9 9 9 is the largest of these: 10 000 positions.
+            let position = Nim::new(&heaps).unwrap();
+            let result = perfect_player().search(&position, &Limits::depth(matches(&position)));
+            assert_eq!(result.score > Score::DRAW, position.nim_sum() != 0, "{heaps:?}");
+            if position.nim_sum() != 0 {
+                assert_eq!(position.play(result.best_move.unwrap()).nim_sum(), 0, "{heaps:?}");
+            }
+        }
     }
 }
