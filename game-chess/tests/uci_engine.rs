@@ -349,6 +349,18 @@ fn go_ponder_waits_for_ponderhit_or_stop() {
     gui.send("stop");
     let (_, mv, _) = gui.bestmove();
     assert!(mv.is_some());
+
+    // A mate found while pondering stops the search, not the wait for `ponderhit`.
+    gui.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    gui.send("go ponder mate 1 wtime 5000 btime 5000");
+    let early = gui.during(Duration::from_millis(300));
+    assert!(
+        !early.iter().any(|line| line.starts_with("bestmove")),
+        "{early:?}"
+    );
+    gui.send("ponderhit");
+    let (_, mv, _) = gui.bestmove();
+    assert_eq!(mv.as_deref(), Some("d1d8"));
 }
 
 #[test]

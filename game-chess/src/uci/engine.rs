@@ -1,31 +1,4 @@
 //! [`UciEngine`]: the UCI engine's state machine, between a GUI and the search.
-//!
-//! Two threads: the caller's thread reads the GUI's lines ([`UciEngine::run`]) and answers at
-//! once, even during a search (`isready`, `stop`, `ponderhit`, `quit`, `position`, `setoption`);
-//! a search thread owns the [`Engine`](search_core::engine::Engine) while it searches and prints
-//! the `info` lines (from the engine's per-iteration callback) and the `bestmove`. The search
-//! stops on a shared flag, which `stop`, `quit`, the end of input and the time manager raise;
-//! the engine checks it every 1024 nodes, so `stop` is answered within a few milliseconds.
-//!
-//! - **Time**: [`Clock::budget`] gives an optimum and a maximum, from the clock less a reserve of
-//!   one `Move Overhead` per move to go (as Stockfish keeps). The maximum is the search's hard
-//!   deadline; after each completed iteration past the optimum the flag is raised (no new
-//!   iteration is started). A stopped search plays the best move of its last completed
-//!   iteration, or a legal move if not even depth 1 completed.
-//! - **`go infinite`, `go ponder`**: `bestmove` waits for `stop` (or `ponderhit`), as the
-//!   protocol says, even if the search ends earlier. At `ponderhit` the clock budget starts.
-//! - **`go mate N`**: searches to depth `2N` and stops at the first iteration that finds a mate
-//!   in at most `N` moves.
-//! - **`MultiPV`** `k > 1`: at each depth, line `i` is the best line of a search whose root moves
-//!   exclude the best moves of lines `1 .. i-1` (the engine's `set_root_moves`). Line 1 is what a
-//!   single-PV search would find; each depth costs `k` searches.
-//! - **Options** are stored at once, even during a search; an option that changes the search
-//!   (and `ucinewgame`, `Clear Hash`) applies to the next `go`.
-//! - **Bad input** (an unknown command, a malformed `position`, an illegal move, an unknown option
-//!   or value, a `searchmoves` move that is not legal) is answered with an `info string` saying
-//!   what is wrong; the state stays as it was.
-//!
-//! Not done: `currmove` (the engine reports per iteration only).
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -104,9 +77,22 @@ struct ControlState {
     budget: Option<TimeBudget>,
     /// `go mate N`.
     mate: Option<u32>,
+    /// The GUI said `stop` (or `quit`, or closed the input): `bestmove` may go even when
+    /// pondering or searching infinitely. (The stop flag alone does not say it: the time manager
+    /// and `go mate` raise it too.)
+    released: bool,
 }
 
 impl Control {
+    /// The GUI's `stop`: stop searching, and answer.
+    fn release(&self) {
+        let mut state = lock(&self.state);
+        state.released = true;
+        self.stop.store(true, Ordering::SeqCst);
+        self.wake.notify_all();
+    }
+
+    /// The search's own stop (time, mate found): stop searching.
     fn raise_stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
         let _state = lock(&self.state);
@@ -157,7 +143,7 @@ impl Control {
     /// stopped).
     fn wait_for_release(&self) {
         let mut state = lock(&self.state);
-        while (state.pondering || state.infinite) && !self.is_stopped() {
+        while (state.pondering || state.infinite) && !state.released {
             state = self
                 .wake
                 .wait_timeout(state, Duration::from_millis(100))
@@ -192,8 +178,35 @@ struct Job {
     multi_pv: u32,
 }
 
-/// The UCI engine's state: options, position, and the search (see the [module
-/// documentation](self)).
+/// The UCI engine's state machine, between a GUI and the search: options, position, and the
+/// search thread.
+///
+/// Two threads: the caller's thread reads the GUI's lines ([`UciEngine::run`]) and answers at
+/// once, even during a search (`isready`, `stop`, `ponderhit`, `quit`, `position`, `setoption`);
+/// a search thread owns the [`Engine`](search_core::engine::Engine) while it searches and prints
+/// the `info` lines (from the engine's per-iteration callback) and the `bestmove`. The search
+/// stops on a shared flag, which `stop`, `quit`, the end of input and the time manager raise;
+/// the engine checks it every 1024 nodes, so `stop` is answered within a few milliseconds.
+///
+/// - **Time**: [`Clock::budget`] gives an optimum and a maximum, from the clock less a reserve of
+///   one `Move Overhead` per move to go (as Stockfish keeps). The maximum is the search's hard
+///   deadline; after each completed iteration past the optimum the flag is raised (no new
+///   iteration is started). A stopped search plays the best move of its last completed
+///   iteration, or a legal move if not even depth 1 completed.
+/// - **`go infinite`, `go ponder`**: `bestmove` waits for `stop` (or `ponderhit`), as the
+///   protocol says, even if the search ends earlier. At `ponderhit` the clock budget starts.
+/// - **`go mate N`**: searches to depth `2N` and stops at the first iteration that finds a mate
+///   in at most `N` moves.
+/// - **`MultiPV`** `k > 1`: at each depth, line `i` is the best line of a search whose root moves
+///   exclude the best moves of lines `1 .. i-1` (the engine's `set_root_moves`). Line 1 is what a
+///   single-PV search would find; each depth costs `k` searches.
+/// - **Options** are stored at once, even during a search; an option that changes the search
+///   (and `ucinewgame`, `Clear Hash`) applies to the next `go`.
+/// - **Bad input** (an unknown command, a malformed `position`, an illegal move, an unknown option
+///   or value, a `searchmoves` move that is not legal) is answered with an `info string` saying
+///   what is wrong; the state stays as it was.
+///
+/// Not done: `currmove` (the engine reports per iteration only).
 pub struct UciEngine {
     out: Output,
     options: EngineOptions,
@@ -281,7 +294,7 @@ impl UciEngine {
             Command::Go(params) => self.go(&params),
             Command::Stop => {
                 if let Some(running) = &self.running {
-                    running.control.raise_stop();
+                    running.control.release();
                 }
             }
             Command::PonderHit => {
@@ -371,7 +384,7 @@ impl UciEngine {
     /// printed by the search thread).
     fn finish_search(&mut self) {
         if let Some(running) = self.running.take() {
-            running.control.raise_stop();
+            running.control.release();
             match running.handle.join() {
                 Ok(engine) => self.engine = Some(engine),
                 Err(_) => {
@@ -464,6 +477,7 @@ impl UciEngine {
                 soft_deadline: budget.filter(|_| timed).map(|b| start + b.optimum),
                 budget,
                 mate: params.mate,
+                released: false,
             }),
             wake: Condvar::new(),
         });
