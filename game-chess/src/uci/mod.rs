@@ -4,17 +4,25 @@
 //! - [`Info`] and [`EngineMessage`]: what an engine sends, formatted by our engine and parsed by
 //!   our client (which drives external engines such as Stockfish);
 //! - [`UciClient`]: drives an external engine process through the protocol, with timeouts;
-//! - [`Clock`] and [`TimeBudget`]: time management for games on a clock.
+//! - [`Clock`] and [`TimeBudget`]: time management for games on a clock;
+//! - [`UciEngine`] and [`EngineOptions`]: our UCI engine (the `game-search-uci` binary), its
+//!   state machine and its options.
 //!
 //! Moves stay as UCI text at this level: whether one is legal depends on the position, which the
 //! code that applies the command checks.
 
 mod client;
 mod command;
+mod engine;
 mod message;
+mod options;
 mod time;
 
 pub use client::{ClientError, EngineMove, HANDSHAKE_TIMEOUT, UciClient, go_command};
 pub use command::{Command, CommandError, GoParams, StartPosition};
+pub use engine::{BENCH_DEPTH, ENGINE_AUTHOR, ENGINE_NAME, Flow, UciEngine, bench};
 pub use message::{EngineMessage, Info, InfoScore, MessageError};
+pub use options::{
+    ChessEngine, EngineOptions, MAX_HASH_MIB, MAX_MOVE_OVERHEAD_MS, MAX_MULTI_PV, NullMove, OptionEffect,
+};
 pub use time::{ASSUMED_MOVES_TO_GO, Clock, TimeBudget};

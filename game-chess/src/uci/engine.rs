@@ -1,0 +1,692 @@
+//! [`UciEngine`]: the UCI engine's state machine, between a GUI and the search.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use search_core::engine::{InfoCallback, IterationInfo, MAX_PLY};
+use search_core::{Bound, Game, Limits, MoveList, Score, Searcher};
+use shakmaty::{Color, Move, Position};
+
+use super::options::{ChessEngine, EngineOptions, OptionEffect};
+use super::{
+    ASSUMED_MOVES_TO_GO, Clock, Command, CommandError, GoParams, Info, InfoScore, StartPosition, TimeBudget,
+};
+use crate::{ChessGame, GameHistory, to_uci};
+
+/// The engine's name, as `id name` gives it.
+pub const ENGINE_NAME: &str = concat!("game-search ", env!("CARGO_PKG_VERSION"));
+
+/// The engine's author, as `id author` gives it.
+pub const ENGINE_AUTHOR: &str = "the game-search authors";
+
+/// The depth of `bench` without an argument.
+pub const BENCH_DEPTH: u32 = 7;
+
+/// Whether the engine goes on after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// `quit`: stop.
+    Quit,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Where the engine writes: shared by the reading thread and the search thread, one whole line
+/// at a time, flushed at once.
+#[derive(Clone)]
+struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    fn line(&self, text: impl std::fmt::Display) {
+        let mut out = lock(&self.0);
+        // A GUI that closed the pipe cannot be told anything: the write error is ignored.
+        let _ = writeln!(out, "{text}");
+        let _ = out.flush();
+    }
+
+    fn info_string(&self, text: impl std::fmt::Display) {
+        self.line(Info::string(text.to_string()));
+    }
+}
+
+/// The state of one search that the reading thread may change while it runs.
+struct Control {
+    /// Raised to stop the search (the engine's [`Limits::stop`]).
+    stop: Arc<AtomicBool>,
+    /// When `go` arrived.
+    start: Instant,
+    state: Mutex<ControlState>,
+    wake: Condvar,
+}
+
+struct ControlState {
+    /// `go ponder` until `ponderhit`: no time limit, and `bestmove` waits.
+    pondering: bool,
+    /// `go infinite` (or `go` alone): `bestmove` waits for `stop`.
+    infinite: bool,
+    /// No new iteration after this.
+    soft_deadline: Option<Instant>,
+    /// The clock's budget, started at `ponderhit` when pondering.
+    budget: Option<TimeBudget>,
+    /// `go mate N`.
+    mate: Option<u32>,
+    /// The GUI said `stop` (or `quit`, or closed the input): `bestmove` may go even when
+    /// pondering or searching infinitely. (The stop flag alone does not say it: the time manager
+    /// and `go mate` raise it too.)
+    released: bool,
+}
+
+impl Control {
+    /// The GUI's `stop`: stop searching, and answer.
+    fn release(&self) {
+        let mut state = lock(&self.state);
+        state.released = true;
+        self.stop.store(true, Ordering::SeqCst);
+        self.wake.notify_all();
+    }
+
+    /// The search's own stop (time, mate found): stop searching.
+    fn raise_stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+        let _state = lock(&self.state);
+        self.wake.notify_all();
+    }
+
+    fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+
+    /// After a completed iteration with value `score`: stop if the soft deadline has passed or
+    /// the mate asked for is found.
+    fn iteration_done(&self, score: Score) {
+        let state = lock(&self.state);
+        let mate_found = state
+            .mate
+            .is_some_and(|n| score.mate_moves().is_some_and(|m| m > 0 && m.unsigned_abs() <= n));
+        let late = state
+            .soft_deadline
+            .is_some_and(|deadline| Instant::now() >= deadline);
+        drop(state);
+        if mate_found || late {
+            self.raise_stop();
+        }
+    }
+
+    /// `ponderhit`: the clock starts now.
+    fn ponderhit(&self) {
+        let mut state = lock(&self.state);
+        if !state.pondering {
+            return;
+        }
+        state.pondering = false;
+        if let Some(budget) = state.budget {
+            let now = Instant::now();
+            state.soft_deadline = Some(now + budget.optimum);
+            // The running search has no deadline of its own: a timer raises its flag.
+            let stop = Arc::clone(&self.stop);
+            let _timer = std::thread::spawn(move || {
+                std::thread::sleep(budget.maximum);
+                stop.store(true, Ordering::SeqCst);
+            });
+        }
+        self.wake.notify_all();
+    }
+
+    /// Blocks while the protocol forbids `bestmove` (pondering, or an infinite search not yet
+    /// stopped).
+    fn wait_for_release(&self) {
+        let mut state = lock(&self.state);
+        while (state.pondering || state.infinite) && !state.released {
+            state = self
+                .wake
+                .wait_timeout(state, Duration::from_millis(100))
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+    }
+}
+
+/// What the info callback needs to know about the search in progress.
+#[derive(Default)]
+struct Reporting {
+    control: Option<Arc<Control>>,
+    /// MultiPV: the line being searched (from 1) and the only depth to print.
+    line: Option<(u32, u32)>,
+    /// Nodes of the earlier searches of this `go` (MultiPV runs several).
+    nodes_before: u64,
+}
+
+/// A search thread and its control.
+struct Running {
+    control: Arc<Control>,
+    handle: JoinHandle<ChessEngine>,
+}
+
+/// What a search thread is given.
+struct Job {
+    root: ChessGame,
+    history: Vec<u64>,
+    limits: Limits,
+    search_moves: Option<Vec<Move>>,
+    multi_pv: u32,
+}
+
+/// The UCI engine's state machine, between a GUI and the search: options, position, and the
+/// search thread.
+///
+/// Two threads: the caller's thread reads the GUI's lines ([`UciEngine::run`]) and answers at
+/// once, even during a search (`isready`, `stop`, `ponderhit`, `quit`, `position`, `setoption`);
+/// a search thread owns the [`Engine`](search_core::engine::Engine) while it searches and prints
+/// the `info` lines (from the engine's per-iteration callback) and the `bestmove`. The search
+/// stops on a shared flag, which `stop`, `quit`, the end of input and the time manager raise;
+/// the engine checks it every 1024 nodes, so `stop` is answered within a few milliseconds.
+///
+/// - **Time**: [`Clock::budget`] gives an optimum and a maximum, from the clock less a reserve of
+///   one `Move Overhead` per move to go (as Stockfish keeps). The maximum is the search's hard
+///   deadline; after each completed iteration past the optimum the flag is raised (no new
+///   iteration is started). A stopped search plays the best move of its last completed
+///   iteration, or a legal move if not even depth 1 completed.
+/// - **`go infinite`, `go ponder`**: `bestmove` waits for `stop` (or `ponderhit`), as the
+///   protocol says, even if the search ends earlier. At `ponderhit` the clock budget starts.
+/// - **`go mate N`**: searches to depth `2N` and stops at the first iteration that finds a mate
+///   in at most `N` moves.
+/// - **`MultiPV`** `k > 1`: at each depth, line `i` is the best line of a search whose root moves
+///   exclude the best moves of lines `1 .. i-1` (the engine's `set_root_moves`). Line 1 is what a
+///   single-PV search would find; each depth costs `k` searches.
+/// - **Options** are stored at once, even during a search; an option that changes the search
+///   (and `ucinewgame`, `Clear Hash`) applies to the next `go`.
+/// - **Bad input** (an unknown command, a malformed `position`, an illegal move, an unknown option
+///   or value, a `searchmoves` move that is not legal) is answered with an `info string` saying
+///   what is wrong; the state stays as it was.
+///
+/// Not done: `currmove` (the engine reports per iteration only).
+pub struct UciEngine {
+    out: Output,
+    options: EngineOptions,
+    /// The engine when no search holds it (built lazily).
+    engine: Option<ChessEngine>,
+    /// The options changed in a way the engine must be rebuilt for.
+    rebuild: bool,
+    /// `ucinewgame` or `Clear Hash` since the last search.
+    clear: bool,
+    game: GameHistory,
+    reporting: Arc<Mutex<Reporting>>,
+    running: Option<Running>,
+}
+
+impl UciEngine {
+    /// An engine writing to `output`, at the start position with the default options.
+    pub fn new(output: impl Write + Send + 'static) -> Self {
+        let options = EngineOptions::default();
+        UciEngine {
+            out: Output(Arc::new(Mutex::new(Box::new(output)))),
+            game: GameHistory::new(ChessGame::startpos(options.chess_config())),
+            options,
+            engine: None,
+            rebuild: true,
+            clear: false,
+            reporting: Arc::new(Mutex::new(Reporting::default())),
+            running: None,
+        }
+    }
+
+    /// Reads commands from `input` until `quit` or the end of the input, then stops any search
+    /// (its `bestmove` is still printed) and returns.
+    pub fn run(mut self, mut input: impl BufRead) {
+        let mut buffer = Vec::new();
+        loop {
+            buffer.clear();
+            match input.read_until(b'\n', &mut buffer) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let line = String::from_utf8_lossy(&buffer);
+            if self.handle(&line) == Flow::Quit {
+                return;
+            }
+        }
+        self.finish_search();
+    }
+
+    /// Handles one line from the GUI.
+    pub fn handle(&mut self, line: &str) -> Flow {
+        let command = match line.parse::<Command>() {
+            Ok(command) => command,
+            Err(CommandError::Empty) => return Flow::Continue,
+            Err(error) => {
+                self.out.info_string(error);
+                return Flow::Continue;
+            }
+        };
+        match command {
+            Command::Uci => {
+                self.out.line(format!("id name {ENGINE_NAME}"));
+                self.out.line(format!("id author {ENGINE_AUTHOR}"));
+                for option in EngineOptions::uci_lines() {
+                    self.out.line(option);
+                }
+                self.out.line("uciok");
+            }
+            Command::Debug(_) | Command::Register => {}
+            Command::IsReady => {
+                if self.running.is_none() {
+                    // Allocate a new table now, as the protocol intends, not at `go`.
+                    let engine = self.take_engine();
+                    self.engine = Some(engine);
+                }
+                self.out.line("readyok");
+            }
+            Command::SetOption { name, value } => match self.options.set(&name, value.as_deref()) {
+                Ok(OptionEffect::Stored) => {}
+                Ok(OptionEffect::Rebuild) => self.rebuild = true,
+                Ok(OptionEffect::ClearHash) => self.clear = true,
+                Err(message) => self.out.info_string(message),
+            },
+            Command::UciNewGame => self.clear = true,
+            Command::Position { start, moves } => self.set_position(&start, &moves),
+            Command::Go(params) => self.go(&params),
+            Command::Stop => {
+                if let Some(running) = &self.running {
+                    running.control.release();
+                }
+            }
+            Command::PonderHit => {
+                if let Some(running) = &self.running {
+                    running.control.ponderhit();
+                }
+            }
+            Command::Quit => {
+                self.finish_search();
+                return Flow::Quit;
+            }
+            Command::Bench { depth } => {
+                self.finish_search();
+                bench(depth.unwrap_or(BENCH_DEPTH), &mut |line| self.out.line(line));
+            }
+        }
+        Flow::Continue
+    }
+
+    /// `position`: replaces the game if the whole command is valid, else says why and keeps the
+    /// previous one.
+    fn set_position(&mut self, start: &StartPosition, moves: &[String]) {
+        let start_text = match start {
+            StartPosition::Startpos => "startpos",
+            StartPosition::Fen(fen) => fen.as_str(),
+        };
+        match GameHistory::from_uci(start_text, moves, self.options.chess_config()) {
+            Ok(game) => self.game = game,
+            Err(error) => self.out.info_string(format!(
+                "position rejected ({error}); the previous position is kept"
+            )),
+        }
+    }
+
+    /// The engine, built or rebuilt as the options say, cleared if asked.
+    fn take_engine(&mut self) -> ChessEngine {
+        let engine = match self.engine.take() {
+            Some(engine) if !self.rebuild => engine,
+            _ => {
+                self.clear = false;
+                self.options.build(Some(self.info_callback()))
+            }
+        };
+        self.rebuild = false;
+        let mut engine = engine;
+        if std::mem::take(&mut self.clear) {
+            engine.new_game();
+        }
+        engine
+    }
+
+    fn info_callback(&self) -> InfoCallback<Move> {
+        let reporting = Arc::clone(&self.reporting);
+        let out = self.out.clone();
+        Box::new(move |info: &IterationInfo<'_, Move>| {
+            let reporting = lock(&reporting);
+            let Some(control) = &reporting.control else {
+                return;
+            };
+            if let Some((_, depth)) = reporting.line {
+                if info.depth != depth || info.bound != Bound::Exact {
+                    return;
+                }
+            }
+            let elapsed = control.start.elapsed();
+            let nodes = reporting.nodes_before + info.nodes;
+            out.line(Info {
+                depth: Some(info.depth),
+                seldepth: Some(info.seldepth),
+                multipv: reporting.line.map(|(line, _)| line),
+                score: Some(InfoScore::from(info.score)),
+                bound: Some(info.bound),
+                nodes: Some(nodes),
+                nps: Some(nps(nodes, elapsed)),
+                hashfull: Some(info.hashfull),
+                time_ms: Some(elapsed.as_millis() as u64),
+                pv: info.pv.iter().map(|&mv| to_uci(mv)).collect(),
+                ..Info::default()
+            });
+            if reporting.line.is_none() && info.bound == Bound::Exact {
+                control.iteration_done(info.score);
+            }
+        })
+    }
+
+    /// Stops the search in progress, if any, and takes the engine back (its `bestmove` is
+    /// printed by the search thread).
+    fn finish_search(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.control.release();
+            match running.handle.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(_) => {
+                    self.out.info_string("the search failed; the engine is rebuilt");
+                    self.rebuild = true;
+                }
+            }
+        }
+    }
+
+    /// `go`: starts a search thread.
+    fn go(&mut self, params: &GoParams) {
+        self.finish_search();
+        let start = Instant::now();
+        let root = self
+            .game
+            .position()
+            .clone()
+            .with_config(self.options.chess_config());
+
+        let mut search_moves = Vec::new();
+        for text in &params.search_moves {
+            match root.parse_uci(text) {
+                Ok(mv) => search_moves.push(mv),
+                Err(error) => self
+                    .out
+                    .info_string(format!("searchmoves: '{text}' ignored ({error})")),
+            }
+        }
+        let search_moves = (!search_moves.is_empty()).then_some(search_moves);
+
+        // Time: the side to move's clock, and `movetime`, less the overhead.
+        let overhead = self.options.move_overhead;
+        let (remaining, increment) = match root.chess().turn() {
+            Color::White => (params.white_time, params.white_increment),
+            Color::Black => (params.black_time, params.black_increment),
+        };
+        let mut budget = remaining.map(|remaining| {
+            Clock {
+                remaining: remaining.saturating_sub(clock_reserve(overhead, params.moves_to_go)),
+                increment: increment.unwrap_or_default(),
+                moves_to_go: params.moves_to_go,
+            }
+            .budget(overhead)
+        });
+        if let Some(move_time) = params.move_time {
+            let time = move_time.saturating_sub(overhead);
+            budget = Some(match budget {
+                Some(clock) => TimeBudget {
+                    optimum: clock.optimum.min(time),
+                    maximum: clock.maximum.min(time),
+                },
+                None => TimeBudget {
+                    optimum: time,
+                    maximum: time,
+                },
+            });
+        }
+
+        let max_depth = MAX_PLY - 1;
+        let depth = [
+            params.depth.map(|d| d.max(1)),
+            params.mate.map(|n| n.saturating_mul(2).max(1)),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(max_depth)
+        .min(max_depth);
+        let unlimited =
+            budget.is_none() && params.depth.is_none() && params.nodes.is_none() && params.mate.is_none();
+        let infinite = params.infinite || unlimited;
+        let pondering = params.ponder;
+        let timed = !infinite && !pondering;
+
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut limits = Limits::depth(depth).with_stop_flag(Arc::clone(&stop));
+        if let Some(nodes) = params.nodes {
+            limits = limits.with_nodes(nodes.max(1));
+        }
+        if let (Some(budget), true) = (budget, timed) {
+            limits = limits.with_deadline(start + budget.maximum);
+        }
+        let control = Arc::new(Control {
+            stop,
+            start,
+            state: Mutex::new(ControlState {
+                pondering,
+                infinite,
+                soft_deadline: budget.filter(|_| timed).map(|b| start + b.optimum),
+                budget,
+                mate: params.mate,
+                released: false,
+            }),
+            wake: Condvar::new(),
+        });
+
+        let job = Job {
+            root,
+            history: self.game.reversible_keys().to_vec(),
+            limits,
+            search_moves,
+            multi_pv: self.options.multi_pv,
+        };
+        let engine = self.take_engine();
+        *lock(&self.reporting) = Reporting {
+            control: Some(Arc::clone(&control)),
+            line: None,
+            nodes_before: 0,
+        };
+        let thread_control = Arc::clone(&control);
+        let reporting = Arc::clone(&self.reporting);
+        let out = self.out.clone();
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || search_thread(engine, job, &thread_control, &reporting, &out));
+        match spawned {
+            Ok(handle) => self.running = Some(Running { control, handle }),
+            Err(error) => {
+                self.out
+                    .info_string(format!("cannot start a search thread: {error}"));
+                self.out.line("bestmove (none)");
+                self.rebuild = true;
+            }
+        }
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        self.finish_search();
+    }
+}
+
+/// The part of the clock kept out of [`Clock::budget`]'s reach: one `Move Overhead` for each of
+/// the moves to go but the current one (whose overhead the budget keeps itself), as Stockfish
+/// does. Without it, a game on a small increment settles with a clock of a few overheads and
+/// spends the whole increment on each move, so one slow answer of the pipes or the scheduler
+/// loses on time; with it, a clock below the reserve is answered at once and the increments
+/// rebuild it.
+fn clock_reserve(overhead: Duration, moves_to_go: Option<u32>) -> Duration {
+    let moves = moves_to_go
+        .unwrap_or(ASSUMED_MOVES_TO_GO)
+        .clamp(1, ASSUMED_MOVES_TO_GO);
+    overhead * (moves - 1)
+}
+
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
+}
+
+/// The legal root moves, restricted to `search_moves` when given.
+fn root_moves(root: &ChessGame, search_moves: Option<&Vec<Move>>) -> Vec<Move> {
+    let mut moves = MoveList::new();
+    root.generate_moves(&mut moves);
+    let mut moves: Vec<Move> = moves.iter().copied().collect();
+    if let Some(allowed) = search_moves {
+        moves.retain(|mv| allowed.contains(mv));
+    }
+    moves
+}
+
+/// The search thread: searches, waits if the protocol says so, prints `bestmove`, returns the
+/// engine.
+fn search_thread(
+    mut engine: ChessEngine,
+    job: Job,
+    control: &Control,
+    reporting: &Mutex<Reporting>,
+    out: &Output,
+) -> ChessEngine {
+    engine.set_game_history(job.history.clone());
+    let moves = root_moves(&job.root, job.search_moves.as_ref());
+    let (best, ponder) = if moves.is_empty() {
+        // Mate or stalemate: nothing to search.
+        let in_check = job.root.chess().is_check();
+        out.line(Info {
+            depth: Some(0),
+            score: Some(if in_check {
+                InfoScore::Mate(0)
+            } else {
+                InfoScore::Centipawns(0)
+            }),
+            ..Info::default()
+        });
+        (None, None)
+    } else if job.multi_pv > 1 && moves.len() > 1 {
+        multi_pv(&mut engine, &job, &moves, control, reporting)
+    } else {
+        engine.set_root_moves(job.search_moves.clone());
+        let result = engine.search(&job.root, &job.limits);
+        (result.best_move, result.pv.get(1).copied())
+    };
+    engine.set_root_moves(None);
+    lock(reporting).control = None;
+    // Always a legal move when there is one (the engine gives one; this is a safety net).
+    let best = best.filter(|mv| moves.contains(mv)).or(moves.first().copied());
+    let ponder = ponder.or_else(|| best.and_then(|best| reply_from_table(&engine, &job.root, best)));
+
+    control.wait_for_release();
+    let text = match (best, ponder) {
+        (Some(best), Some(ponder)) => format!("bestmove {} ponder {}", to_uci(best), to_uci(ponder)),
+        (Some(best), None) => format!("bestmove {}", to_uci(best)),
+        (None, _) => "bestmove (none)".to_string(),
+    };
+    out.line(text);
+    engine
+}
+
+/// The expected reply to `best` from the transposition table, when the principal variation
+/// stops after one move (it is cut where a table entry answered). Checked to be legal.
+fn reply_from_table(engine: &ChessEngine, root: &ChessGame, best: Move) -> Option<Move> {
+    let after = root.play(best);
+    let entry = engine.transposition_table()?.probe(after.hash())?;
+    entry
+        .best_move
+        .filter(|reply| root_moves(&after, None).contains(reply))
+}
+
+/// MultiPV by exclusion: at each depth, line `i` searches the root moves not yet chosen by lines
+/// `1 .. i-1`. Returns line 1's move and reply from the last depth it completed.
+fn multi_pv(
+    engine: &mut ChessEngine,
+    job: &Job,
+    moves: &[Move],
+    control: &Control,
+    reporting: &Mutex<Reporting>,
+) -> (Option<Move>, Option<Move>) {
+    let lines = (job.multi_pv as usize).min(moves.len());
+    let mut best = (None, None);
+    let mut nodes = 0;
+    'deepening: for depth in 1..=job.limits.depth {
+        let mut chosen: Vec<Move> = Vec::new();
+        let mut first_score = Score::DRAW;
+        for line in 1..=lines {
+            let allowed: Vec<Move> = moves.iter().copied().filter(|mv| !chosen.contains(mv)).collect();
+            engine.set_root_moves(Some(allowed));
+            {
+                let mut reporting = lock(reporting);
+                reporting.line = Some((line as u32, depth));
+                reporting.nodes_before = nodes;
+            }
+            let mut limits = job.limits.clone();
+            limits.depth = depth;
+            if let Some(budget) = job.limits.nodes {
+                limits.nodes = Some(budget.saturating_sub(nodes).max(1));
+            }
+            let result = engine.search(&job.root, &limits);
+            nodes += result.stats.nodes;
+            let completed = result.depth == depth && !control.is_stopped();
+            if line == 1 && (completed || best.0.is_none()) {
+                best = (result.best_move, result.pv.get(1).copied());
+            }
+            if !completed || job.limits.is_over_budget(nodes) {
+                break 'deepening;
+            }
+            if line == 1 {
+                first_score = result.score;
+            }
+            chosen.extend(result.best_move);
+        }
+        control.iteration_done(first_score);
+        if control.is_stopped() {
+            break;
+        }
+    }
+    let mut reporting = lock(reporting);
+    reporting.line = None;
+    best
+}
+
+/// Searches the 24 thesis positions to `depth` with the default options and a fresh table for
+/// each, and returns the total node count (a signature of the search: the same on every run and
+/// every machine) and the time. Each position's figures and the totals are given to `print`.
+pub fn bench(depth: u32, print: &mut dyn FnMut(String)) -> (u64, Duration) {
+    let options = EngineOptions::default();
+    let mut engine = options.build(None);
+    let mut total_nodes = 0;
+    let mut total_time = Duration::ZERO;
+    let positions = crate::positions::thesis_24();
+    for (index, record) in positions.iter().enumerate() {
+        engine.new_game();
+        let game = record.game(options.chess_config());
+        let result = engine.search(&game, &Limits::depth(depth.max(1)));
+        total_nodes += result.stats.nodes;
+        total_time += result.stats.elapsed;
+        let best = result.best_move.map_or_else(|| "(none)".to_string(), to_uci);
+        print(format!(
+            "info string bench position {:2}/{} {}: depth {} bestmove {best} score {} nodes {}",
+            index + 1,
+            positions.len(),
+            record.label(),
+            result.depth,
+            result.score,
+            result.stats.nodes,
+        ));
+    }
+    let millis = total_time.as_millis();
+    print("===========================".to_string());
+    print(format!("Total time (ms) : {millis}"));
+    print(format!("Nodes searched  : {total_nodes}"));
+    print(format!("Nodes/second    : {}", nps(total_nodes, total_time)));
+    (total_nodes, total_time)
+}

@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""Drive game-search-uci through whole games with python-chess, a real external UCI client.
+
+Checks that no protocol error occurs (python-chess raises on a malformed or missing answer and
+logs a warning for a line it cannot parse: both count as errors), that every move is legal, and
+that the engine never loses on time (the script keeps the clocks: the time a move takes, measured
+around the request, is taken off the mover's clock; a clock below zero is a loss on time).
+
+Games: the engine against itself (with pondering on one side), the engine against Stockfish
+(Debian's `stockfish`, optionally limited with UCI_LimitStrength/UCI_Elo), each pair of games from
+one opening with both colours. Also one `analyse` with MultiPV and a `go mate`.
+
+    python3 game-chess/tests/python/play_games.py --engine target/release/game-search-uci \\
+        --self-games 2 --stockfish-games 2 --tc 2+0.02
+
+Strength sample (not for CI):
+
+    python3 ... --self-games 0 --stockfish-games 10 --tc 5+0.05 --stockfish-elo 1400
+
+Exit status 1 on any error, with a summary on stdout.
+"""
+
+import argparse
+import logging
+import sys
+import time
+
+import chess
+import chess.engine
+import chess.pgn
+
+OPENINGS = [
+    "e2e4 e7e5 g1f3 b8c6 f1b5",
+    "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6",
+    "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6",
+    "c2c4 e7e5 b1c3 g8f6 g1f3 b8c6",
+    "d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6",
+    "e2e4 e7e6 d2d4 d7d5 b1c3 f8b4",
+]
+
+MAX_PLIES = 400
+
+
+class WarningCounter(logging.Handler):
+    """Counts python-chess's warnings and errors: lines it could not understand."""
+
+    def __init__(self):
+        super().__init__(level=logging.WARNING)
+        self.messages = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+def parse_tc(text):
+    base, _, inc = text.partition("+")
+    return float(base), float(inc or 0)
+
+
+class Player:
+    """One side: an engine process, its name, and whether it ponders."""
+
+    def __init__(self, path, name, options=None, ponder=False, ours=False):
+        self.engine = chess.engine.SimpleEngine.popen_uci(path)
+        self.name = name
+        self.ponder = ponder
+        self.ours = ours
+        for option, value in (options or {}).items():
+            self.engine.configure({option: value})
+
+    def close(self):
+        try:
+            self.engine.quit()
+        except (chess.engine.EngineError, chess.engine.EngineTerminatedError):
+            pass
+
+
+def play_game(white, black, opening, tc, errors, label):
+    """Plays one game; returns (result, pgn text, plies). Records errors of our engine."""
+    base, inc = tc
+    board = chess.Board()
+    for uci in opening.split():
+        board.push_uci(uci)
+    clocks = {chess.WHITE: base, chess.BLACK: base}
+    players = {chess.WHITE: white, chess.BLACK: black}
+    for player in (white, black):
+        player.engine.protocol.send_line("ucinewgame")
+    result = None
+    plies = 0
+    while not board.is_game_over(claim_draw=True) and plies < MAX_PLIES:
+        side = board.turn
+        player = players[side]
+        limit = chess.engine.Limit(
+            white_clock=max(clocks[chess.WHITE], 0.001),
+            black_clock=max(clocks[chess.BLACK], 0.001),
+            white_inc=inc,
+            black_inc=inc,
+        )
+        started = time.monotonic()
+        try:
+            played = player.engine.play(board, limit, ponder=player.ponder, info=chess.engine.INFO_ALL)
+        except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
+            errors.append(f"{label}: {player.name} failed at ply {board.ply()}: {error!r}")
+            result = "0-1" if side == chess.WHITE else "1-0"
+            break
+        spent = time.monotonic() - started
+        clocks[side] -= spent
+        if clocks[side] < 0:
+            # Lost on time (python-chess's round trip is counted against the engine, as a GUI would).
+            if player.ours:
+                errors.append(f"{label}: {player.name} lost on time at ply {board.ply()} ({clocks[side]:.3f} s)")
+            result = "0-1" if side == chess.WHITE else "1-0"
+            break
+        clocks[side] += inc
+        move = played.move
+        if move is None or move not in board.legal_moves:
+            errors.append(f"{label}: {player.name} played an illegal move {move} in {board.fen()}")
+            result = "0-1" if side == chess.WHITE else "1-0"
+            break
+        board.push(move)
+        plies += 1
+    if result is None:
+        result = board.result(claim_draw=True) if board.is_game_over(claim_draw=True) else "1/2-1/2"
+    game = chess.pgn.Game.from_board(board)
+    game.headers["White"] = white.name
+    game.headers["Black"] = black.name
+    game.headers["Result"] = result
+    game.headers["Event"] = label
+    return result, str(game), plies
+
+
+def check_analysis(path, errors):
+    """MultiPV analysis and a mate search, through python-chess's analysis API."""
+    engine = chess.engine.SimpleEngine.popen_uci(path)
+    try:
+        board = chess.Board()
+        infos = engine.analyse(board, chess.engine.Limit(depth=4), multipv=3)
+        firsts = [info["pv"][0] for info in infos if info.get("pv")]
+        if len(infos) != 3 or len(set(firsts)) != 3:
+            errors.append(f"analysis: MultiPV 3 gave {infos}")
+        mate = chess.Board("r1b2k1r/ppppq3/5N1p/4P2Q/4PP2/1B6/PP5P/n2K2R1 w - - 1 1")
+        info = engine.analyse(mate, chess.engine.Limit(mate=2))
+        if info.get("score") is None or info["score"].white().mate() != 2:
+            errors.append(f"analysis: go mate 2 gave {info}")
+        with engine.analysis(board) as analysis:  # go infinite, then stop
+            time.sleep(0.3)
+        if analysis.info.get("pv") is None:
+            errors.append("analysis: go infinite gave no pv")
+    except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
+        errors.append(f"analysis failed: {error!r}")
+    finally:
+        engine.quit()
+
+
+def score_of(result, ours_white):
+    if result == "1/2-1/2":
+        return 0.5
+    return 1.0 if (result == "1-0") == ours_white else 0.0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--engine", required=True, help="path to game-search-uci")
+    parser.add_argument("--stockfish", default="/usr/games/stockfish")
+    parser.add_argument("--self-games", type=int, default=2)
+    parser.add_argument("--stockfish-games", type=int, default=2)
+    parser.add_argument("--bullet-games", type=int, default=0, help="self-play games at 0.5 s + 5 ms")
+    parser.add_argument("--tc", default="2+0.02", help="seconds per game + increment")
+    parser.add_argument("--stockfish-elo", type=int, help="UCI_LimitStrength with this UCI_Elo")
+    parser.add_argument("--pgn", help="write the games here")
+    args = parser.parse_args()
+
+    counter = WarningCounter()
+    logging.getLogger("chess.engine").addHandler(counter)
+    errors = []
+    pgns = []
+    tc = parse_tc(args.tc)
+
+    check_analysis(args.engine, errors)
+
+    summary = []
+    schedule = [("self", i, tc) for i in range(args.self_games)]
+    schedule += [("bullet", i, (0.5, 0.005)) for i in range(args.bullet_games)]
+    schedule += [("stockfish", i, tc) for i in range(args.stockfish_games)]
+    points = 0.0
+    stockfish_played = 0
+    for kind, index, game_tc in schedule:
+        opening = OPENINGS[(index // 2) % len(OPENINGS)]
+        ours_white = index % 2 == 0
+        ours = Player(args.engine, "game-search", ponder=kind == "self", ours=True)
+        if kind == "stockfish":
+            options = {"Threads": 1, "Hash": 16}
+            name = "stockfish"
+            if args.stockfish_elo:
+                options.update({"UCI_LimitStrength": True, "UCI_Elo": args.stockfish_elo})
+                name = f"stockfish-elo{args.stockfish_elo}"
+            other = Player(args.stockfish, name, options)
+        else:
+            other = Player(args.engine, "game-search-2", ours=True)
+        white, black = (ours, other) if ours_white else (other, ours)
+        label = f"{kind} {index + 1} ({game_tc[0]}+{game_tc[1]})"
+        started = time.monotonic()
+        try:
+            result, pgn, plies = play_game(white, black, opening, game_tc, errors, label)
+        finally:
+            ours.close()
+            other.close()
+        pgns.append(pgn)
+        line = f"{label}: {white.name} - {black.name} {result} in {plies} plies, {time.monotonic() - started:.1f} s"
+        if kind == "stockfish":
+            points += score_of(result, ours_white)
+            stockfish_played += 1
+        summary.append(line)
+        print(line, flush=True)
+
+    if args.pgn:
+        with open(args.pgn, "w") as out:
+            out.write("\n\n".join(pgns) + "\n")
+    errors += [f"python-chess warning: {message}" for message in counter.messages]
+    print(f"games: {len(schedule)}, protocol or legality errors: {len(errors)}")
+    if stockfish_played:
+        print(f"against {'stockfish' if not args.stockfish_elo else f'stockfish UCI_Elo {args.stockfish_elo}'}: "
+              f"{points}/{stockfish_played} ({100 * points / stockfish_played:.0f}%)")
+    for error in errors:
+        print(f"ERROR {error}")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,655 @@
+//! The `game-search-uci` binary driven through stdin and stdout, the way a GUI drives it: every
+//! command, every bad input, and the protocol's deadlines (`stop` answered within 50 ms; a legal
+//! move with 1 ms on the clock).
+//!
+//! Waits are generous (the tests run in debug builds, beside other tests, on a shared machine):
+//! only the protocol's own deadlines are asserted, and `stop` latency is the best of three tries.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use game_chess::uci::{EngineMessage, Info, InfoScore};
+use game_chess::{ChessConfig, GameHistory};
+
+const ENGINE: &str = env!("CARGO_BIN_EXE_game-search-uci");
+
+/// Long enough for any answer of a debug build on a loaded machine.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A GUI's end of the pipes.
+struct Gui {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    transcript: Vec<String>,
+}
+
+impl Gui {
+    fn start() -> Gui {
+        Gui::with_args(&[])
+    }
+
+    fn with_args(args: &[&str]) -> Gui {
+        let mut child = Command::new(ENGINE)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the engine starts");
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Gui {
+            child,
+            stdin,
+            lines,
+            transcript: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.transcript.push(format!(">> {line}"));
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").expect("the engine reads");
+        stdin.flush().unwrap();
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next line, or `None` after `wait`.
+    fn next_line(&mut self, wait: Duration) -> Option<String> {
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => {
+                self.transcript.push(format!("<< {line}"));
+                Some(line)
+            }
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Every line up to and including the first that `done` accepts.
+    fn until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + PATIENCE;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.next_line(left) {
+                Some(line) => {
+                    let last = done(&line);
+                    lines.push(line);
+                    if last {
+                        return lines;
+                    }
+                }
+                None => panic!("no awaited line; transcript:\n{}", self.transcript.join("\n")),
+            }
+        }
+    }
+
+    /// Lines arriving within `wait` (for "nothing yet" checks).
+    fn during(&mut self, wait: Duration) -> Vec<String> {
+        let deadline = Instant::now() + wait;
+        let mut lines = Vec::new();
+        while let Some(line) = self.next_line(deadline.saturating_duration_since(Instant::now())) {
+            lines.push(line);
+        }
+        lines
+    }
+
+    /// Waits for `bestmove`; returns the lines before it and the move and ponder move.
+    fn bestmove(&mut self) -> (Vec<String>, Option<String>, Option<String>) {
+        let mut lines = self.until(|line| line.starts_with("bestmove"));
+        let last = lines.pop().unwrap();
+        match last.parse::<EngineMessage>() {
+            Ok(EngineMessage::BestMove { mv, ponder }) => (lines, mv, ponder),
+            other => panic!("bad bestmove line {last:?}: {other:?}"),
+        }
+    }
+
+    /// `isready` and the lines before `readyok`.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.until(|line| line == "readyok");
+        lines.pop();
+        lines
+    }
+
+    /// Waits for the process to exit by itself.
+    fn wait_exit(&mut self) -> std::process::ExitStatus {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(Instant::now() < deadline, "the engine did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+}
+
+impl Drop for Gui {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Whether `mv` is legal after `start` and `moves` (a UCI `position` command's parts).
+fn is_legal(start: &str, moves: &[&str], mv: &str) -> bool {
+    let game = GameHistory::from_uci(start, moves, ChessConfig::default()).unwrap();
+    game.position().parse_uci(mv).is_ok()
+}
+
+fn infos(lines: &[String]) -> Vec<Info> {
+    lines
+        .iter()
+        .filter(|line| line.starts_with("info") && !line.starts_with("info string"))
+        .map(|line| line.parse().unwrap())
+        .collect()
+}
+
+fn strings(lines: &[String]) -> Vec<&str> {
+    lines
+        .iter()
+        .filter_map(|line| line.strip_prefix("info string "))
+        .collect()
+}
+
+#[test]
+fn handshake_lists_every_option() {
+    let mut gui = Gui::start();
+    gui.send("uci");
+    let lines = gui.until(|line| line == "uciok");
+    assert!(lines[0].starts_with("id name game-search"));
+    assert!(lines[1].starts_with("id author "));
+    for name in [
+        "Hash",
+        "Clear Hash",
+        "Move Overhead",
+        "MultiPV",
+        "Ponder",
+        "Evaluation",
+        "Move Ordering",
+        "Null Move",
+        "Quiescence",
+        "TT Depth Policy",
+        "PVS",
+        "LMR",
+        "MTD(f)",
+    ] {
+        let prefix = format!("option name {name} type ");
+        assert!(
+            lines.iter().any(|line| line.starts_with(&prefix)),
+            "no option {name}: {lines:?}"
+        );
+    }
+    assert!(gui.sync().is_empty());
+    gui.send("debug on");
+    gui.send("register later");
+    assert!(gui.sync().is_empty());
+    gui.send("quit");
+    assert!(gui.wait_exit().success());
+}
+
+#[test]
+fn go_depth_reports_each_iteration_and_a_legal_move_with_its_reply() {
+    let mut gui = Gui::start();
+    gui.send("ucinewgame");
+    gui.send("position startpos moves e2e4 e7e5 g1f3");
+    gui.send("go depth 5");
+    let (lines, mv, ponder) = gui.bestmove();
+    let infos = infos(&lines);
+    let depths: Vec<u32> = infos
+        .iter()
+        .filter(|info| info.bound.is_none())
+        .filter_map(|info| info.depth)
+        .collect();
+    assert_eq!(depths, [1, 2, 3, 4, 5], "{lines:?}");
+    for info in &infos {
+        assert!(info.seldepth.is_some() && info.score.is_some() && info.nodes.is_some());
+        assert!(info.nps.is_some() && info.hashfull.is_some() && info.time_ms.is_some());
+    }
+    let last = infos.last().unwrap();
+    assert!(!last.pv.is_empty());
+    let mv = mv.unwrap();
+    assert_eq!(last.pv[0], mv);
+    let moves = ["e2e4", "e7e5", "g1f3"];
+    assert!(is_legal("startpos", &moves, &mv));
+    let ponder = ponder.expect("a ponder move at depth 5");
+    assert!(is_legal("startpos", &["e2e4", "e7e5", "g1f3", &mv], &ponder));
+}
+
+#[test]
+fn go_before_any_position_searches_the_start_position() {
+    let mut gui = Gui::start();
+    gui.send("go depth 1");
+    let (_, mv, _) = gui.bestmove();
+    assert!(is_legal("startpos", &[], &mv.unwrap()));
+}
+
+#[test]
+fn every_kind_of_limit_gives_a_legal_move() {
+    let mut gui = Gui::start();
+    let start = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    gui.send(&format!("position fen {start}"));
+    for go in [
+        "go depth 1",
+        "go depth 0",
+        "go nodes 1",
+        "go nodes 5000",
+        "go movetime 50",
+        "go wtime 2000 btime 2000 winc 20 binc 20",
+        "go wtime 3000 btime 3000 movestogo 5",
+        "go wtime 1 btime 1",
+        "go wtime 0 btime 5000",
+        "go wtime -50 btime 5000",
+        "go wtime 5 btime 5 winc 1 binc 1",
+    ] {
+        gui.send(go);
+        let (_, mv, _) = gui.bestmove();
+        let mv = mv.unwrap_or_else(|| panic!("{go}: no move"));
+        assert!(is_legal(start, &[], &mv), "{go}: {mv}");
+    }
+}
+
+#[test]
+fn very_short_clocks_are_answered_at_once_with_a_legal_move() {
+    let mut gui = Gui::start();
+    gui.send("setoption name Move Overhead value 10");
+    let moves = ["d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6"];
+    gui.send(&format!("position startpos moves {}", moves.join(" ")));
+    gui.sync();
+    for left in [1, 2, 5] {
+        let started = Instant::now();
+        gui.send(&format!("go wtime {left} btime {left}"));
+        let (_, mv, _) = gui.bestmove();
+        // The budget is zero: the engine answers with the fallback move. The margin is for a
+        // debug build on a loaded machine, not the protocol.
+        assert!(started.elapsed() < Duration::from_millis(500), "{left} ms left");
+        assert!(is_legal("startpos", &moves, &mv.unwrap()));
+    }
+}
+
+#[test]
+fn stop_is_answered_within_50_ms_and_isready_mid_search() {
+    let mut gui = Gui::start();
+    gui.send("position startpos moves e2e4 c7c5");
+    let mut best = Duration::MAX;
+    for _ in 0..3 {
+        gui.send("go infinite");
+        // No bestmove before `stop`, whatever depth is reached.
+        let early = gui.during(Duration::from_millis(300));
+        assert!(
+            !early.iter().any(|line| line.starts_with("bestmove")),
+            "{early:?}"
+        );
+        // `isready` is answered during the search.
+        let before = gui.sync();
+        assert!(!before.iter().any(|line| line.starts_with("bestmove")));
+        let sent = Instant::now();
+        gui.send("stop");
+        let (_, mv, _) = gui.bestmove();
+        let latency = sent.elapsed();
+        assert!(latency < Duration::from_secs(2), "stop took {latency:?}");
+        best = best.min(latency);
+        assert!(is_legal("startpos", &["e2e4", "c7c5"], &mv.unwrap()));
+    }
+    assert!(best < Duration::from_millis(50), "stop took {best:?} at best");
+}
+
+#[test]
+fn stop_without_a_search_is_ignored() {
+    let mut gui = Gui::start();
+    gui.send("stop");
+    gui.send("ponderhit");
+    assert!(gui.sync().is_empty());
+    gui.send("go depth 2");
+    gui.bestmove();
+    gui.send("stop");
+    assert!(gui.sync().is_empty(), "a second bestmove");
+}
+
+#[test]
+fn go_ponder_waits_for_ponderhit_or_stop() {
+    let mut gui = Gui::start();
+    gui.send("setoption name Ponder value true");
+    gui.send("position startpos moves e2e4 e7e5");
+    gui.send("go ponder wtime 1000 btime 1000");
+    let early = gui.during(Duration::from_millis(400));
+    assert!(!early.iter().any(|line| line.starts_with("bestmove")));
+    gui.send("ponderhit");
+    // The clock now runs: the move comes within the budget (about 1 s / 30).
+    let (_, mv, _) = gui.bestmove();
+    assert!(is_legal("startpos", &["e2e4", "e7e5"], &mv.unwrap()));
+
+    // Pondering on a position where the search ends at once: still wait for the GUI.
+    gui.send("position fen 7k/5Q2/5K2/8/8/8/8/8 w - - 0 1");
+    gui.send("go ponder depth 2");
+    let early = gui.during(Duration::from_millis(300));
+    assert!(!early.iter().any(|line| line.starts_with("bestmove")));
+    gui.send("stop");
+    let (_, mv, _) = gui.bestmove();
+    assert!(mv.is_some());
+
+    // A mate found while pondering stops the search, not the wait for `ponderhit`.
+    gui.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    gui.send("go ponder mate 1 wtime 5000 btime 5000");
+    let early = gui.during(Duration::from_millis(300));
+    assert!(
+        !early.iter().any(|line| line.starts_with("bestmove")),
+        "{early:?}"
+    );
+    gui.send("ponderhit");
+    let (_, mv, _) = gui.bestmove();
+    assert_eq!(mv.as_deref(), Some("d1d8"));
+}
+
+#[test]
+fn go_mate_finds_the_mate_and_stops() {
+    let mut gui = Gui::start();
+    // Mate in 2: 1. Qxh6+ Rxh6 2. Rg8#.
+    let fen = "r1b2k1r/ppppq3/5N1p/4P2Q/4PP2/1B6/PP5P/n2K2R1 w - - 1 0";
+    gui.send(&format!("position fen {fen}"));
+    gui.send("go mate 2");
+    let (lines, mv, _) = gui.bestmove();
+    let infos = infos(&lines);
+    assert_eq!(infos.last().unwrap().score, Some(InfoScore::Mate(2)), "{lines:?}");
+    assert_eq!(mv.as_deref(), Some("h5h6"));
+}
+
+#[test]
+fn searchmoves_restricts_the_root_and_bad_ones_are_named() {
+    let mut gui = Gui::start();
+    gui.send("position startpos");
+    gui.send("go depth 3 searchmoves a2a3 h2h3");
+    let (_, mv, _) = gui.bestmove();
+    assert!(["a2a3", "h2h3"].contains(&mv.as_deref().unwrap()));
+
+    gui.send("go depth 2 searchmoves e2e5 g1f3");
+    let (lines, mv, _) = gui.bestmove();
+    assert_eq!(mv.as_deref(), Some("g1f3"));
+    assert!(strings(&lines)[0].contains("'e2e5' ignored"), "{lines:?}");
+
+    // Nothing legal: the restriction is dropped.
+    gui.send("go depth 1 searchmoves e1e3");
+    let (_, mv, _) = gui.bestmove();
+    assert!(is_legal("startpos", &[], &mv.unwrap()));
+}
+
+#[test]
+fn malformed_positions_keep_the_previous_one() {
+    let mut gui = Gui::start();
+    // A position where the king has a single legal move: Kb1 (a2 is covered by the rook... and
+    // the queen): White: Ka1; Black: Kc3, Rh2.
+    let fen = "8/8/8/8/8/2k5/7r/K7 w - - 0 1";
+    gui.send(&format!("position fen {fen}"));
+    let bad = [
+        ("position fen not a fen", "position rejected"),
+        ("position fen 8/8/8/8/8/8/k7/K7 w - - 0 1", "position rejected"),
+        ("position startpos moves e2e4 e2e4", "position rejected"),
+        ("position startpos moves e2e4 xyz", "position rejected"),
+        ("position startpos extra", "'position': unexpected 'extra'"),
+        ("position", "'position' needs"),
+        ("position fen", "'position fen' needs a FEN"),
+    ];
+    for (line, message) in bad {
+        gui.send(line);
+        let said = gui.sync();
+        assert!(
+            strings(&said).first().is_some_and(|text| text.contains(message)),
+            "{line}: {said:?}"
+        );
+    }
+    gui.send("go depth 3");
+    let (_, mv, _) = gui.bestmove();
+    assert_eq!(mv.as_deref(), Some("a1b1"));
+}
+
+#[test]
+fn unknown_commands_and_options_are_named_and_change_nothing() {
+    let mut gui = Gui::start();
+    let bad = [
+        ("xyzzy", "unknown command 'xyzzy'"),
+        ("go sideways", "'go': unexpected 'sideways'"),
+        ("go depth many", "'depth' needs a number, got 'many'"),
+        ("setoption name Contempt value 20", "unknown option 'Contempt'"),
+        ("setoption name Hash value 0", "out of range"),
+        ("setoption name Hash value big", "needs a number"),
+        ("setoption name Hash", "needs a value"),
+        ("setoption name PVS value perhaps", "'true' or 'false'"),
+        (
+            "setoption name Evaluation value stockfish",
+            "has no value 'stockfish'",
+        ),
+        ("setoption name Null Move value r9", "has no value 'r9'"),
+        ("setoption Hash 4", "'setoption': unexpected 'Hash'"),
+        ("debug loudly", "'debug': unexpected 'loudly'"),
+        ("bench deep", "'bench' needs a number"),
+    ];
+    for (line, message) in bad {
+        gui.send(line);
+        let said = gui.sync();
+        assert!(
+            strings(&said).first().is_some_and(|text| text.contains(message)),
+            "{line}: {said:?}"
+        );
+    }
+    // Blank lines, stray whitespace and bytes that are not UTF-8 are no crash either.
+    gui.send("");
+    gui.send("   \t ");
+    gui.send_bytes(b"\xff\xfe garbage\r\n");
+    gui.send("  isready  ");
+    let lines = gui.until(|line| line == "readyok");
+    assert!(
+        lines
+            .iter()
+            .all(|line| line == "readyok" || line.starts_with("info string"))
+    );
+    gui.send("go depth 2");
+    let (_, mv, _) = gui.bestmove();
+    assert!(is_legal("startpos", &[], &mv.unwrap()));
+}
+
+#[test]
+fn every_option_value_searches_to_a_legal_move() {
+    let mut gui = Gui::start();
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"];
+    gui.send(&format!("position startpos moves {}", moves.join(" ")));
+    let settings = [
+        ("Hash", "1"),
+        ("Clear Hash", ""),
+        ("Move Overhead", "0"),
+        ("Evaluation", "point-values"),
+        ("Evaluation", "thesis-material"),
+        ("Evaluation", "simplified-pst"),
+        ("Evaluation", "thesis-pst"),
+        ("Evaluation", "tapered"),
+        ("Move Ordering", "generation"),
+        ("Move Ordering", "v1"),
+        ("Move Ordering", "v2"),
+        ("Move Ordering", "v3"),
+        ("Move Ordering", "v4"),
+        ("Move Ordering", "mvv-lva"),
+        ("Null Move", "off"),
+        ("Null Move", "r1"),
+        ("Null Move", "r2"),
+        ("Null Move", "r3"),
+        ("Null Move", "verified"),
+        ("Null Move", "adaptive"),
+        ("Quiescence", "false"),
+        ("TT Depth Policy", "same-depth"),
+        ("TT Depth Policy", "any-depth"),
+        ("PVS", "false"),
+        ("LMR", "false"),
+        ("MTD(f)", "previous"),
+        ("MTD(f)", "two-back"),
+        ("Aspiration", "false"),
+        ("Killers", "false"),
+        ("History", "false"),
+        ("Check Extension", "false"),
+        ("mtd(f)", "OFF"),
+        ("Hash", "32"),
+    ];
+    for (name, value) in settings {
+        if value.is_empty() {
+            gui.send(&format!("setoption name {name}"));
+        } else {
+            gui.send(&format!("setoption name {name} value {value}"));
+        }
+        let said = gui.sync();
+        assert!(said.is_empty(), "{name} = {value}: {said:?}");
+        gui.send("go depth 3");
+        let (lines, mv, _) = gui.bestmove();
+        assert!(!infos(&lines).is_empty(), "{name} = {value}");
+        assert!(is_legal("startpos", &moves, &mv.unwrap()), "{name} = {value}");
+    }
+    gui.send("ucinewgame");
+    gui.send("go depth 2");
+    gui.bestmove();
+}
+
+#[test]
+fn multipv_reports_distinct_lines_per_depth() {
+    let mut gui = Gui::start();
+    gui.send("setoption name MultiPV value 3");
+    gui.send("position startpos");
+    gui.send("go depth 4");
+    let (lines, mv, _) = gui.bestmove();
+    let infos = infos(&lines);
+    for depth in 1..=4 {
+        let at_depth: Vec<&Info> = infos.iter().filter(|i| i.depth == Some(depth)).collect();
+        let numbers: Vec<u32> = at_depth.iter().filter_map(|i| i.multipv).collect();
+        assert_eq!(numbers, [1, 2, 3], "depth {depth}: {lines:?}");
+        let mut firsts: Vec<&String> = at_depth.iter().map(|i| &i.pv[0]).collect();
+        firsts.dedup();
+        assert_eq!(firsts.len(), 3, "depth {depth}");
+        if depth == 4 {
+            assert_eq!(Some(firsts[0]), mv.as_ref());
+        }
+    }
+    // More lines than moves: as many lines as there are moves.
+    gui.send("position fen 8/8/8/8/8/2k5/7r/K7 w - - 0 1");
+    gui.send("go depth 2");
+    let (_, mv, _) = gui.bestmove();
+    assert_eq!(mv.as_deref(), Some("a1b1"));
+}
+
+#[test]
+fn no_legal_move_gives_bestmove_none() {
+    let mut gui = Gui::start();
+    for fen in [
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",                                // stalemate
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", // fool's mate
+    ] {
+        gui.send(&format!("position fen {fen}"));
+        gui.send("go depth 3");
+        let (_, mv, _) = gui.bestmove();
+        assert_eq!(mv, None, "{fen}");
+    }
+}
+
+#[test]
+fn a_repetition_in_the_game_history_is_a_draw_in_search() {
+    // White is a queen down; both kings have shuffled twice, so Kb1 repeats a position of the
+    // game: a draw, which the engine prefers to any other move.
+    let mut gui = Gui::start();
+    let fen = "7k/8/8/7q/8/8/8/K7 w - - 0 1";
+    let shuffle = ["a1b1", "h8g8", "b1a1", "g8h8", "a1b1", "h8g8", "b1a1", "g8h8"];
+    gui.send(&format!("position fen {fen} moves {}", shuffle.join(" ")));
+    gui.send("go depth 4");
+    let (lines, mv, _) = gui.bestmove();
+    let last = infos(&lines).pop().unwrap();
+    assert_eq!(last.score, Some(InfoScore::Centipawns(0)), "{lines:?}");
+    assert_eq!(mv.as_deref(), Some("a1b1"));
+}
+
+#[test]
+fn end_of_input_stops_the_search_and_exits() {
+    let mut gui = Gui::start();
+    gui.send("go infinite");
+    gui.during(Duration::from_millis(200));
+    gui.close_stdin();
+    let (_, mv, _) = gui.bestmove();
+    assert!(is_legal("startpos", &[], &mv.unwrap()));
+    assert!(gui.wait_exit().success());
+}
+
+#[test]
+fn quit_during_a_search_exits() {
+    let mut gui = Gui::start();
+    gui.send("go infinite");
+    gui.during(Duration::from_millis(100));
+    gui.send("quit");
+    assert!(gui.wait_exit().success());
+}
+
+#[test]
+fn a_second_go_ends_the_first_search() {
+    let mut gui = Gui::start();
+    gui.send("go infinite");
+    gui.during(Duration::from_millis(100));
+    gui.send("go depth 2");
+    gui.bestmove();
+    let (_, mv, _) = gui.bestmove();
+    assert!(is_legal("startpos", &[], &mv.unwrap()));
+    // Options set during a search apply to the next one.
+    gui.send("go infinite");
+    gui.send("setoption name Null Move value off");
+    gui.send("ucinewgame");
+    gui.send("position startpos moves d2d4");
+    gui.send("stop");
+    let (_, mv, _) = gui.bestmove();
+    assert!(is_legal("startpos", &[], &mv.unwrap()));
+    gui.send("go depth 2");
+    let (_, mv, _) = gui.bestmove();
+    assert!(is_legal("startpos", &["d2d4"], &mv.unwrap()));
+}
+
+fn bench_nodes(lines: &[String]) -> u64 {
+    let line = lines
+        .iter()
+        .find(|line| line.starts_with("Nodes searched"))
+        .expect("a node count");
+    line.rsplit(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn bench_is_deterministic() {
+    // From the command line, twice, and through the protocol after other searches (which must
+    // not change it: bench uses the default options and fresh tables).
+    let mut runs = Vec::new();
+    for _ in 0..2 {
+        let mut gui = Gui::with_args(&["bench", "3"]);
+        let lines = gui.until(|line| line.starts_with("Nodes/second"));
+        assert_eq!(lines.iter().filter(|l| l.contains("bench position")).count(), 24);
+        runs.push(bench_nodes(&lines));
+        assert!(gui.wait_exit().success());
+    }
+    let mut gui = Gui::start();
+    gui.send("setoption name Null Move value off");
+    gui.send("go depth 3");
+    gui.bestmove();
+    gui.send("bench 3");
+    runs.push(bench_nodes(&gui.until(|line| line.starts_with("Nodes/second"))));
+    assert!(runs[0] > 0);
+    assert!(runs.iter().all(|&nodes| nodes == runs[0]), "{runs:?}");
+}
