@@ -11,9 +11,7 @@ use search_core::{Bound, Game, Limits, MoveList, Score, Searcher};
 use shakmaty::{Color, Move, Position};
 
 use super::options::{ChessEngine, EngineOptions, OptionEffect};
-use super::{
-    ASSUMED_MOVES_TO_GO, Clock, Command, CommandError, GoParams, Info, InfoScore, StartPosition, TimeBudget,
-};
+use super::{Clock, Command, CommandError, GoParams, Info, InfoScore, StartPosition, TimeBudget};
 use crate::{ChessGame, GameHistory, to_uci};
 
 /// The engine's name, as `id name` gives it.
@@ -189,7 +187,7 @@ struct Job {
 /// the engine checks it every 1024 nodes, so `stop` is answered within a few milliseconds.
 ///
 /// - **Time**: [`Clock::budget`] gives an optimum and a maximum, from the clock less a reserve of
-///   one `Move Overhead` per move to go (as Stockfish keeps). The maximum is the search's hard
+///   one `Move Overhead` per move to go (see [`Clock::budget`]). The maximum is the search's hard
 ///   deadline; after each completed iteration past the optimum the flag is raised (no new
 ///   iteration is started). A stopped search plays the best move of its last completed
 ///   iteration, or a legal move if not even depth 1 completed.
@@ -424,7 +422,7 @@ impl UciEngine {
         };
         let mut budget = remaining.map(|remaining| {
             Clock {
-                remaining: remaining.saturating_sub(clock_reserve(overhead, params.moves_to_go)),
+                remaining,
                 increment: increment.unwrap_or_default(),
                 moves_to_go: params.moves_to_go,
             }
@@ -517,19 +515,6 @@ impl Drop for UciEngine {
     fn drop(&mut self) {
         self.finish_search();
     }
-}
-
-/// The part of the clock kept out of [`Clock::budget`]'s reach: one `Move Overhead` for each of
-/// the moves to go but the current one (whose overhead the budget keeps itself), as Stockfish
-/// does. Without it, a game on a small increment settles with a clock of a few overheads and
-/// spends the whole increment on each move, so one slow answer of the pipes or the scheduler
-/// loses on time; with it, a clock below the reserve is answered at once and the increments
-/// rebuild it.
-fn clock_reserve(overhead: Duration, moves_to_go: Option<u32>) -> Duration {
-    let moves = moves_to_go
-        .unwrap_or(ASSUMED_MOVES_TO_GO)
-        .clamp(1, ASSUMED_MOVES_TO_GO);
-    overhead * (moves - 1)
 }
 
 fn nps(nodes: u64, elapsed: Duration) -> u64 {

@@ -8,6 +8,12 @@
 //!
 //! Without `movestogo` the engine assumes the game lasts [`ASSUMED_MOVES_TO_GO`] more moves and
 //! spends most of its increment; with `movestogo` it spreads the time over the moves left.
+//!
+//! Besides this move's overhead, one more `Move Overhead` is kept in reserve for each of the
+//! other moves to go (up to [`ASSUMED_MOVES_TO_GO`]), as Stockfish does. Without the reserve, a
+//! game on a small increment settles with a clock of a few overheads and spends the whole
+//! increment on each move, so one slow answer of the pipes or the scheduler loses on time; with
+//! it, a clock below the reserve is answered at once and the increments rebuild it.
 
 use std::time::Duration;
 
@@ -58,9 +64,11 @@ impl Clock {
     /// ```
     #[must_use]
     pub fn budget(&self, overhead: Duration) -> TimeBudget {
-        // What can be spent at all: the clock minus the overhead, and never the last of it.
-        let usable = self.remaining.saturating_sub(overhead);
+        // What can be spent at all: the clock minus this move's overhead and the reserve for
+        // the moves after it.
         let moves = self.moves_to_go.unwrap_or(ASSUMED_MOVES_TO_GO).clamp(1, 100);
+        let reserve = overhead * (moves.min(ASSUMED_MOVES_TO_GO) - 1);
+        let usable = self.remaining.saturating_sub(overhead + reserve);
         let base = usable / moves;
         let from_increment = self.increment * INCREMENT_SHARE_PERCENT / 100;
         let ceiling = usable * MAXIMUM_SHARE_PERCENT / 100;
@@ -136,6 +144,27 @@ mod tests {
         .budget(ms(0));
         assert!(last_move.optimum > many.optimum * 10);
         assert_eq!(many.optimum, ms(250));
+    }
+
+    #[test]
+    fn keeps_an_overhead_in_reserve_for_each_move_to_go() {
+        let clock = Clock {
+            remaining: ms(300),
+            increment: ms(50),
+            moves_to_go: None,
+        };
+        // 300 ms less 10 ms now and 29 × 10 ms in reserve leaves nothing usable, and the budget
+        // never exceeds a share of what is usable: answer at once, let the increments rebuild.
+        assert_eq!(clock.budget(ms(10)).optimum, Duration::ZERO);
+        let comfortable = Clock {
+            remaining: ms(1_000),
+            increment: ms(50),
+            moves_to_go: None,
+        };
+        assert_eq!(
+            comfortable.budget(ms(10)).optimum,
+            ms(700) / 30 + ms(37) + Duration::from_micros(500)
+        );
     }
 
     #[test]
