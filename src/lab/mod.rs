@@ -13,6 +13,9 @@
 pub mod compare;
 pub mod configs;
 pub mod elo;
+pub mod matches;
+pub mod pgn;
+pub mod players;
 pub mod plot;
 pub mod report;
 pub mod runner;
