@@ -18,10 +18,10 @@ pub struct Plan {
     pub description: String,
 }
 
-/// The default run's configurations: every thesis configuration but minimax, `ab-v2` and the
-/// quiescence ones (too slow for a two-minute run), and the project's, all at the thesis's
+/// The default run's configurations: every thesis configuration but minimax, `ab-v2`, the
+/// quiescence ones and `thesis-final` (too slow for a two-minute run), and the project's, all at the thesis's
 /// primary depths (offset 0).
-pub const DEFAULT_CONFIGS: &str = "ab-v1,ab-v3,ab-v4,nm-r1,nm-r2,nm-r3,tt-v1,tt-v2,tt-v3,thesis-final,ab-mvv,killers,history,pvs,id,mtdf,exact,strongest";
+pub const DEFAULT_CONFIGS: &str = "ab-v1,ab-v3,ab-v4,nm-r1,nm-r2,nm-r3,tt-v1,tt-v2,tt-v3,ab-mvv,killers,history,pvs,id,mtdf,exact,strongest";
 
 /// The default run's depth offset.
 pub const DEFAULT_OFFSET: i32 = 0;
@@ -29,8 +29,11 @@ pub const DEFAULT_OFFSET: i32 = 0;
 /// The quick run's positions (the first of the suite).
 pub const QUICK_POSITIONS: usize = 4;
 
-/// The quick run's depth offset (the thesis positions' depths 5-7 become 2-4).
-pub const QUICK_OFFSET: i32 = -3;
+/// The quick run's depth offset (the first thesis positions' depth 5 becomes 3).
+pub const QUICK_OFFSET: i32 = -2;
+
+/// The quick run checks quiescence configurations up to this depth (seconds at offset -2).
+pub const QUICK_QUIESCENCE_CHECK_DEPTH: u32 = 3;
 
 /// The default plan: [`DEFAULT_CONFIGS`] on the thesis's 24 positions at offset
 /// [`DEFAULT_OFFSET`].
@@ -48,7 +51,7 @@ pub fn default_plan() -> Result<Plan, ConfigError> {
         },
         description: format!(
             "Default run: {} configurations on the thesis's 24 positions at their primary depths \
-             (acd 5-7, offset {DEFAULT_OFFSET:+}). Minimax, ab-v2 and the quiescence configurations \
+             (acd 5-7, offset {DEFAULT_OFFSET:+}). Minimax, ab-v2, the quiescence configurations and thesis-final \
              are left out (minutes to hours each): name them with --configs, or run --full for the \
              thesis's own depths (+2 for alpha-beta and null move).",
             DEFAULT_CONFIGS.split(',').count()
@@ -66,6 +69,7 @@ pub fn quick_plan() -> Plan {
         configs: registry(),
         options: RunOptions {
             depth_offset: Some(QUICK_OFFSET),
+            quiescence_check_max_depth: QUICK_QUIESCENCE_CHECK_DEPTH,
             ..RunOptions::default()
         },
         description: format!(

@@ -8,7 +8,7 @@
 //! - [`plot`]: SVG plots of the results;
 //! - [`compare`]: the `compare` program's plans (default, quick, full);
 //! - [`elo`]: match scores and Elo differences;
-//! - [`players`], [`matches`] and [`pgn`]: the `versus` program's games.
+//! - [`players`], [`matches`](mod@matches) and [`pgn`]: the `versus` program's games.
 
 pub mod compare;
 pub mod configs;

@@ -3,7 +3,9 @@
 //! - [`nodes_per_position`]: nodes of each position's search tree per configuration on a
 //!   logarithmic scale, like the thesis's Figures 2-3;
 //! - [`nodes_per_depth`]: the mean nodes per search at each searched depth (the suite's `acd`
-//!   depths plus the offset), per configuration, on a logarithmic scale: how each tree grows.
+//!   depths plus the offset), per configuration, on a logarithmic scale. The positions at each
+//!   depth differ (the thesis's depth-7 positions are endgames), so this is not a growth curve of
+//!   one position: run `compare` at several `--depth-offset`s for that.
 
 use std::path::{Path, PathBuf};
 
@@ -42,6 +44,7 @@ fn log_chart(
     title: &str,
     x_desc: &str,
     x_range: (f64, f64),
+    x_labels: usize,
     x_label: &dyn Fn(&f64) -> String,
     series: &[(String, Vec<(f64, f64)>)],
 ) -> Result<(), PlotError> {
@@ -50,7 +53,8 @@ fn log_chart(
     if !low.is_finite() {
         return Err(error(path, "no data to plot"));
     }
-    let (low, high) = ((low / 2.0).max(1.0), high * 2.0);
+    // Headroom above the data for the legend.
+    let (low, high) = ((low / 2.0).max(1.0), high * 30.0);
     let root = SVGBackend::new(path, SIZE).into_drawing_area();
     root.fill(&WHITE).map_err(|e| error(path, e))?;
     let mut chart = ChartBuilder::on(&root)
@@ -63,6 +67,7 @@ fn log_chart(
     chart
         .configure_mesh()
         .x_desc(x_desc)
+        .x_labels(x_labels)
         .y_desc("nodes (log scale)")
         .x_label_formatter(x_label)
         .y_label_formatter(&|y| format!("{y:.0e}"))
@@ -118,6 +123,7 @@ pub fn nodes_per_position(report: &Report, path: &Path) -> Result<(), PlotError>
         ),
         "position",
         (0.5, n + 0.5),
+        report.suite.len().min(24),
         &|x| format!("{x:.0}"),
         &series,
     )
@@ -158,9 +164,10 @@ pub fn nodes_per_depth(report: &Report, path: &Path) -> Result<(), PlotError> {
     let (lo, hi) = depths.fold((f64::INFINITY, 0.0_f64), |(lo, hi), d| (lo.min(d), hi.max(d)));
     log_chart(
         path,
-        "Mean nodes per search by search depth",
+        "Mean nodes per search by search depth (the suite's positions at each depth differ)",
         "search depth (plies)",
         (lo - 0.5, hi + 0.5),
+        (hi - lo) as usize + 1,
         &|x| format!("{x:.0}"),
         &series,
     )
