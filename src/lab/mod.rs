@@ -1,4 +1,21 @@
 //! The lab's library: what the `compare` and `versus` programs in `examples/` share, kept here so
 //! that it is unit-tested and the programs stay thin.
+//!
+//! - [`configs`]: the named searcher configurations (the thesis's and the project's) and
+//!   `engine:` feature lists;
+//! - [`runner`]: runs configurations over a suite, checking exact ones against a reference;
+//! - [`report`]: the results as a table, Markdown, CSV or JSON;
+//! - [`plot`]: SVG plots of the results;
+//! - [`compare`]: the `compare` program's plans (default, quick, full);
+//! - [`elo`]: match scores and Elo differences;
+//! - [`players`], [`matches`](mod@matches) and [`pgn`]: the `versus` program's games.
 
+pub mod compare;
+pub mod configs;
 pub mod elo;
+pub mod matches;
+pub mod pgn;
+pub mod players;
+pub mod plot;
+pub mod report;
+pub mod runner;
