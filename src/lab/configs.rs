@@ -92,6 +92,8 @@ pub struct EngineSpec {
     pub delta_pruning: Option<i32>,
     /// Check extension.
     pub check_extension: bool,
+    /// Enhanced transposition cutoffs (needs a table).
+    pub enhanced_transposition_cutoff: bool,
 }
 
 /// The delta-pruning margin of the `delta` feature: a queen's worth, the usual safe margin.
@@ -120,6 +122,7 @@ impl EngineSpec {
             .with_quiescence_checks(self.quiescence_checks)
             .with_delta_pruning(self.delta_pruning)
             .with_check_extension(self.check_extension)
+            .with_enhanced_transposition_cutoff(self.enhanced_transposition_cutoff)
     }
 
     /// How its results can be checked: exact features only give [`Check::AlphaBeta`] (or
@@ -231,6 +234,7 @@ pub const FEATURES: &[(&str, &str)] = &[
     ("qs-checks", "checks and evasions in quiescence search"),
     ("delta", "delta pruning in quiescence search (margin 900)"),
     ("check-ext", "check extension"),
+    ("etc", "enhanced transposition cutoffs (with a table; exact)"),
 ];
 
 fn engine(
@@ -514,6 +518,7 @@ fn parse_features(name: &str, features: &str) -> Result<Config, ConfigError> {
             "qs-checks" => spec.quiescence_checks = true,
             "delta" => spec.delta_pruning = Some(DELTA_MARGIN),
             "check-ext" => spec.check_extension = true,
+            "etc" => spec.enhanced_transposition_cutoff = true,
             _ => {
                 return Err(ConfigError::UnknownFeature {
                     name: name.to_string(),
