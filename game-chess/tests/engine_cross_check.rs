@@ -6,7 +6,7 @@
 use game_chess::{ChessConfig, ChessGame, Evaluation, MoveOrdering, positions};
 use search_core::engine::{DepthPolicy, Engine, FirstGuess, NullReduction};
 use search_core::reference::{Minimax, MinimaxQuiescence};
-use search_core::testing::CrossCheck;
+use search_core::testing::{CrossCheck, EXACT_COMBINATIONS, exact_engine_combinations};
 
 type ChessEngine = Engine<ChessGame, Evaluation>;
 
@@ -22,37 +22,11 @@ fn thesis_positions() -> Vec<(String, ChessGame)> {
         .collect()
 }
 
-/// Every combination of the exact features: hints × killers × history × PVS × aspiration ×
-/// iterative deepening × a fresh same-depth TT × MTD(f) (off, previous, two back).
-fn exact_configurations(evaluation: Evaluation) -> Vec<ChessEngine> {
-    let mut engines = Vec::new();
-    for bits in 0..(1u32 << 7) {
-        for mtdf in [None, Some(FirstGuess::Previous), Some(FirstGuess::TwoBack)] {
-            let on = |bit: u32| bits & (1 << bit) != 0;
-            let mut engine = Engine::new(evaluation)
-                .with_order_hints(on(0))
-                .with_killers(on(1))
-                .with_history(on(2))
-                .with_pvs(on(3))
-                .with_aspiration(on(4).then_some(25))
-                .with_iterative_deepening(on(5))
-                .with_mtdf(mtdf);
-            if on(6) {
-                engine = engine
-                    .with_transposition_table(1)
-                    .with_tt_policy(DepthPolicy::SameDepth);
-            }
-            engines.push(engine);
-        }
-    }
-    engines
-}
-
 #[test]
 fn every_combination_of_exact_features_on_the_thesis_positions_at_depth_3() {
     let positions = thesis_positions();
-    let configurations = exact_configurations(Evaluation::Tapered);
-    assert_eq!(configurations.len(), 384);
+    let configurations = exact_engine_combinations(Evaluation::Tapered, 25);
+    assert_eq!(configurations.len(), EXACT_COMBINATIONS);
     let mut checks = 0;
     // In groups, each against a fresh reference, so that few tables exist at a time.
     let mut configurations = configurations.into_iter().peekable();

@@ -5,7 +5,7 @@
 use game_tictactoe::{Heuristic, TicTacToe, reachable_positions};
 use search_core::engine::{DepthPolicy, Engine, FirstGuess, NullReduction};
 use search_core::reference::{AlphaBeta, Minimax};
-use search_core::testing::CrossCheck;
+use search_core::testing::{CrossCheck, EXACT_COMBINATIONS, exact_engine_combinations};
 use search_core::{Game, Limits, MoveList, Score, Searcher};
 
 type TicTacToeEngine = Engine<TicTacToe, Heuristic>;
@@ -14,32 +14,6 @@ fn empty_cells(position: &TicTacToe) -> u32 {
     let mut moves = MoveList::new();
     position.generate_moves(&mut moves);
     moves.len() as u32
-}
-
-/// Every combination of the exact features: hints × killers × history × PVS × aspiration ×
-/// MTD(f) (off, previous guess, two-back guess) × iterative deepening × a same-depth TT.
-fn exact_configurations() -> Vec<TicTacToeEngine> {
-    let mut engines = Vec::new();
-    for bits in 0..(1u32 << 7) {
-        for mtdf in [None, Some(FirstGuess::Previous), Some(FirstGuess::TwoBack)] {
-            let on = |bit: u32| bits & (1 << bit) != 0;
-            let mut engine = Engine::new(Heuristic)
-                .with_order_hints(on(0))
-                .with_killers(on(1))
-                .with_history(on(2))
-                .with_pvs(on(3))
-                .with_aspiration(on(4).then_some(2))
-                .with_iterative_deepening(on(5))
-                .with_mtdf(mtdf);
-            if on(6) {
-                engine = engine
-                    .with_transposition_table(1)
-                    .with_tt_policy(DepthPolicy::SameDepth);
-            }
-            engines.push(engine);
-        }
-    }
-    engines
 }
 
 /// Runs `searchers` (made by `make`, in groups) over every reachable position at every depth
@@ -76,9 +50,13 @@ fn expected_checks(searchers: usize) -> usize {
 
 #[test]
 fn every_combination_of_exact_features_on_every_position_at_every_depth() {
-    let checks =
-        every_position_at_every_depth(|| exact_configurations().into_iter().map(|e| (e, true)).collect());
-    assert_eq!(checks, expected_checks(384));
+    let checks = every_position_at_every_depth(|| {
+        exact_engine_combinations(Heuristic, 2)
+            .into_iter()
+            .map(|e| (e, true))
+            .collect()
+    });
+    assert_eq!(checks, expected_checks(EXACT_COMBINATIONS));
 }
 
 #[test]

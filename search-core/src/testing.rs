@@ -32,7 +32,60 @@
 
 use std::fmt::{self, Debug, Display};
 
-use crate::{Game, Limits, MoveList, Reference, Score, SearchResult, Searcher};
+use crate::engine::{DepthPolicy, Engine, FirstGuess};
+use crate::{Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, Searcher, ZobristHash};
+
+/// How many engines [`exact_engine_combinations`] gives: 2⁷ on/off combinations × 3 MTD(f)
+/// settings.
+pub const EXACT_COMBINATIONS: usize = 384;
+
+/// Every combination of the engine's exact features, the matrix a cross-check should hold to the
+/// reference: order hints × killers × history × PVS × aspiration windows (of ±`aspiration_window`)
+/// × iterative deepening × a fresh 1 MiB same-depth transposition table, each with MTD(f) off,
+/// guessing from the previous iteration, and guessing from two iterations back.
+/// [`EXACT_COMBINATIONS`] engines in all.
+///
+/// ```
+/// use search_core::random_tree::{RandomTree, TreeValue};
+/// use search_core::reference::Negamax;
+/// use search_core::testing::{CrossCheck, EXACT_COMBINATIONS, exact_engine_combinations};
+///
+/// let engines = exact_engine_combinations::<RandomTree, _>(TreeValue, 5);
+/// assert_eq!(engines.len(), EXACT_COMBINATIONS);
+/// let mut check = CrossCheck::new(Negamax::new(TreeValue)).depths(1..=3);
+/// for engine in engines.into_iter().take(24) {
+///     check = check.searcher(engine);
+/// }
+/// check.run(&[RandomTree::new(7, 3, 3)]).assert_agree();
+/// ```
+#[must_use]
+pub fn exact_engine_combinations<G, E>(evaluator: E, aspiration_window: i32) -> Vec<Engine<G, E>>
+where
+    G: Game + ZobristHash,
+    E: Evaluate<G> + Clone,
+{
+    let mut engines = Vec::with_capacity(EXACT_COMBINATIONS);
+    for bits in 0..(1u32 << 7) {
+        for mtdf in [None, Some(FirstGuess::Previous), Some(FirstGuess::TwoBack)] {
+            let on = |bit: u32| bits & (1 << bit) != 0;
+            let mut engine = Engine::new(evaluator.clone())
+                .with_order_hints(on(0))
+                .with_killers(on(1))
+                .with_history(on(2))
+                .with_pvs(on(3))
+                .with_aspiration(on(4).then_some(aspiration_window))
+                .with_iterative_deepening(on(5))
+                .with_mtdf(mtdf);
+            if on(6) {
+                engine = engine
+                    .with_transposition_table(1)
+                    .with_tt_policy(DepthPolicy::SameDepth);
+            }
+            engines.push(engine);
+        }
+    }
+    engines
+}
 
 /// A configured cross-check: a reference, searchers, depths. See the [module documentation](self).
 pub struct CrossCheck<'s, G: Game> {

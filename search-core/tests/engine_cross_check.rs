@@ -5,35 +5,9 @@
 use search_core::engine::{DepthPolicy, Engine, FirstGuess, NullReduction};
 use search_core::random_tree::{RandomTree, TreeValue};
 use search_core::reference::{MinimaxQuiescence, Negamax};
-use search_core::testing::CrossCheck;
+use search_core::testing::{CrossCheck, EXACT_COMBINATIONS, exact_engine_combinations};
 
 type TreeEngine = Engine<RandomTree, TreeValue>;
-
-/// Every combination of the exact features: hints × killers × history × PVS × aspiration ×
-/// MTD(f) (off, previous guess, two-back guess) × iterative deepening × a same-depth TT.
-fn exact_configurations() -> Vec<TreeEngine> {
-    let mut engines = Vec::new();
-    for bits in 0..(1u32 << 7) {
-        for mtdf in [None, Some(FirstGuess::Previous), Some(FirstGuess::TwoBack)] {
-            let on = |bit: u32| bits & (1 << bit) != 0;
-            let mut engine = Engine::new(TreeValue)
-                .with_order_hints(on(0))
-                .with_killers(on(1))
-                .with_history(on(2))
-                .with_pvs(on(3))
-                .with_aspiration(on(4).then_some(3))
-                .with_iterative_deepening(on(5))
-                .with_mtdf(mtdf);
-            if on(6) {
-                engine = engine
-                    .with_transposition_table(1)
-                    .with_tt_policy(DepthPolicy::SameDepth);
-            }
-            engines.push(engine);
-        }
-    }
-    engines
-}
 
 fn trees(count: u64, noisy: u8) -> Vec<RandomTree> {
     (0..count)
@@ -49,8 +23,8 @@ fn trees(count: u64, noisy: u8) -> Vec<RandomTree> {
 #[test]
 fn every_combination_of_exact_features_gives_the_minimax_value() {
     let trees = trees(200, 30);
-    let configurations = exact_configurations();
-    assert_eq!(configurations.len(), 384);
+    let configurations = exact_engine_combinations(TreeValue, 3);
+    assert_eq!(configurations.len(), EXACT_COMBINATIONS);
     let mut checks = 0;
     // In groups, so that at most a few dozen 1 MiB tables exist at a time.
     let mut configurations = configurations.into_iter().peekable();
