@@ -291,7 +291,9 @@ impl Trace {
         if self.skipped > 0 {
             return;
         }
-        let Some(&(parent, _)) = self.stack.last() else { return };
+        let Some(&(parent, _)) = self.stack.last() else {
+            return;
+        };
         let node = &mut self.nodes[parent];
         node.cut = Some(cut);
         let (depth, ply, children) = (node.depth, node.ply, node.children.clone());
@@ -337,12 +339,10 @@ impl Trace {
         self.nodes[at].is_pv = true;
         for mv in pv {
             // The last visit of that move (after any re-search).
-            let next = self.nodes[at]
-                .children
-                .iter()
-                .rev()
-                .copied()
-                .find(|&child| !self.nodes[child].is_pruned && self.nodes[child].mv.as_deref() == Some(mv));
+            let next =
+                self.nodes[at].children.iter().rev().copied().find(|&child| {
+                    !self.nodes[child].is_pruned && self.nodes[child].mv.as_deref() == Some(mv)
+                });
             let Some(next) = next else { break };
             self.nodes[next].is_pv = true;
             at = next;
@@ -520,7 +520,9 @@ pub fn render_dot(dot: &str, format: &str) -> Result<Vec<u8>, RenderError> {
         .map_err(|_| RenderError::DotFailed("the writer thread panicked".into()))?
         .map_err(RenderError::Io)?;
     if !output.status.success() {
-        return Err(RenderError::DotFailed(String::from_utf8_lossy(&output.stderr).trim().to_string()));
+        return Err(RenderError::DotFailed(
+            String::from_utf8_lossy(&output.stderr).trim().to_string(),
+        ));
     }
     Ok(output.stdout)
 }
@@ -602,7 +604,9 @@ fn dot_label(node: &TraceNode) -> String {
 }
 
 fn escape(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n")
+    text.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n")
 }
 
 /// The recording hook a searcher holds: `None` (off, the default) or a [`Trace`] being
@@ -619,12 +623,6 @@ impl Tracer {
     /// The trace, if tracing is on.
     pub(crate) fn get(&self) -> Option<&Trace> {
         self.0.as_deref()
-    }
-
-    /// Whether tracing is on.
-    #[inline]
-    pub(crate) fn is_on(&self) -> bool {
-        self.0.is_some()
     }
 
     /// A new search: forgets the previous one.
