@@ -12,9 +12,11 @@
 //! - the value it returned, from the point of view the searcher uses (side to move for the
 //!   negamax-style searchers and the engine, the first player's for the two-sided minimax ones),
 //!   and its [`Bound`] against the entry window;
-//! - why it was cut short, if it was ([`Cut`]): a beta cutoff (its unsearched moves are then
-//!   recorded as *pruned* children, never entered), a transposition-table cutoff, a null-move
-//!   prune, a stand pat, delta (futility) pruning, a repetition, an aborted search;
+//! - why it was cut short, if it was ([`Cut`]): a beta cutoff (an alpha cutoff at the minimising
+//!   nodes of the two-sided alpha-beta; the unsearched moves are then recorded as *pruned*
+//!   children, never entered), a transposition-table cutoff (the moves it spared are listed as
+//!   pruned too), a null-move prune (likewise), a stand pat, delta (futility) pruning, a
+//!   repetition, an aborted search;
 //! - whether it is a quiescence node, and whether it lies on the principal variation.
 //!
 //! A search that revisits a node (the engine's PVS and LMR re-searches, a null-move child,
@@ -50,13 +52,16 @@ use std::fmt::{self, Debug, Write as _};
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
-use crate::{Bound, Score};
+use crate::{Bound, Game, MoveList, Score};
 
 /// Why a node's subtree was cut short.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cut {
     /// A move scored `>= beta` (fail high): the remaining moves were never searched.
     BetaCutoff,
+    /// In the two-sided form, at a minimising node: a move scored `<= alpha` (fail low): the
+    /// remaining moves were never searched (a beta cutoff seen from the other side).
+    AlphaCutoff,
     /// The transposition table held a result that decided the window: nothing was searched.
     TtCutoff,
     /// Enhanced transposition cutoff: a child known to the table refutes the node.
@@ -79,6 +84,7 @@ impl Cut {
     pub const fn name(self) -> &'static str {
         match self {
             Cut::BetaCutoff => "beta cutoff",
+            Cut::AlphaCutoff => "alpha cutoff",
             Cut::TtCutoff => "TT cutoff",
             Cut::EnhancedTtCutoff => "ETC cutoff",
             Cut::NullMove => "null-move prune",
@@ -210,6 +216,35 @@ impl Trace {
     /// The pruned (never searched) children.
     pub fn pruned(&self) -> impl Iterator<Item = &TraceNode> {
         self.nodes.iter().filter(|node| node.is_pruned)
+    }
+
+    /// Replaces every move's `Debug` text by `label(position, move)`, replaying the trace from
+    /// `root` (the position every root of the trace searched): e.g. UCI or SAN in chess, the
+    /// keypad number in tic-tac-toe. A move that is not found among its position's moves (the
+    /// engine's `null` move is replayed with [`Game::null_move`]) keeps its text, and its subtree
+    /// too.
+    pub fn relabel_moves<G: Game>(&mut self, root: &G, mut label: impl FnMut(&G, G::Move) -> String) {
+        let mut work: Vec<(usize, G)> = self.roots.iter().map(|&index| (index, root.clone())).collect();
+        while let Some((index, position)) = work.pop() {
+            let mut moves = MoveList::new();
+            position.generate_moves(&mut moves);
+            for child in self.nodes[index].children.clone() {
+                let Some(text) = self.nodes[child].mv.clone() else {
+                    continue;
+                };
+                let next = if text == "null" {
+                    position.null_move()
+                } else if let Some(&mv) = moves.iter().find(|mv| format!("{mv:?}") == text) {
+                    self.nodes[child].mv = Some(label(&position, mv));
+                    Some(position.play(mv))
+                } else {
+                    None
+                };
+                if let Some(next) = next {
+                    work.push((child, next));
+                }
+            }
+        }
     }
 
     // --- Recording (through `Tracer`).
@@ -394,7 +429,10 @@ impl Trace {
                 let mut style = vec!["filled"];
                 let fill = if node.is_quiescence {
                     "lightblue"
-                } else if node.cut.is_some_and(|cut| cut != Cut::BetaCutoff) {
+                } else if node
+                    .cut
+                    .is_some_and(|cut| !matches!(cut, Cut::BetaCutoff | Cut::AlphaCutoff))
+                {
                     "lightyellow"
                 } else {
                     "white"

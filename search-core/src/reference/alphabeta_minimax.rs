@@ -120,7 +120,12 @@ impl<E> AlphaBetaMinimax<E> {
                 if index == 0 {
                     self.stats.first_move_cutoffs += 1;
                 }
-                self.trace.prune(Cut::BetaCutoff, &moves[index + 1..]);
+                let cut = if maximising {
+                    Cut::BetaCutoff
+                } else {
+                    Cut::AlphaCutoff
+                };
+                self.trace.prune(cut, &moves[index + 1..]);
                 break;
             }
         }
