@@ -43,8 +43,10 @@
 //! let mut searcher = AlphaBeta::new(TreeValue).with_trace(1_000);
 //! searcher.search(&RandomTree::best_first(1, 2, 2), &Limits::depth(2));
 //! let trace = searcher.trace().unwrap();
-//! assert_eq!(trace.len(), 1 + 2 + 3);          // root, 2 children, 3 leaves searched...
-//! assert_eq!(trace.nodes().iter().filter(|n| n.is_pruned).count(), 1); // ... and one pruned
+//! // The root, its 2 children, 3 leaves searched and 1 pruned (never searched).
+//! assert_eq!(trace.len(), 1 + 2 + 3 + 1);
+//! assert_eq!(trace.searched_leaves().count(), 3);
+//! assert_eq!(trace.pruned().count(), 1);
 //! assert!(trace.to_text().starts_with("root d2 [-inf, inf] = "));
 //! ```
 

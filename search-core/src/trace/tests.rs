@@ -257,3 +257,17 @@ fn the_engine_trace_shows_stand_pats_and_null_moves() {
     // One root per iteration (and per aspiration re-search).
     assert!(trace.roots().len() >= 4);
 }
+
+#[test]
+fn moves_can_be_relabelled_by_replaying_the_trace() {
+    let tree = RandomTree::best_first(1, 2, 2);
+    let mut searcher = AlphaBeta::new(TreeValue).with_trace(100);
+    searcher.search(&tree, &Limits::depth(2));
+    let mut trace = searcher.trace().unwrap().clone();
+    trace.relabel_moves(&tree, |game, mv| {
+        format!("{}{}", game.ply(), char::from(b'a' + mv as u8))
+    });
+    let moves: Vec<_> = trace.nodes().iter().filter_map(|node| node.mv.clone()).collect();
+    assert_eq!(moves, ["0a", "1a", "1b", "0b", "1a", "1b"]);
+    assert!(trace.to_text().contains("    1b pruned\n"));
+}
