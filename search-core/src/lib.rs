@@ -9,6 +9,8 @@
 //!   PVS, MTD(f), null move, quiescence, ...) runtime options, cross-checked against them.
 //! - [`testing`](mod@testing): the cross-checking harness that holds any searcher to a reference on your game.
 //! - [`random_tree`]: a seeded synthetic game for property tests.
+//! - [`trace`](mod@trace): every searcher's `with_trace`: the tree it walked, as text, Graphviz DOT
+//!   or SVG.
 //!
 //! Scores are [`Score`]s (mate-distance aware), results are [`SearchResult`]s with
 //! [`SearchStats`] counted the same way by every searcher, and [`Limits`] say when to stop.
@@ -59,6 +61,7 @@ pub mod engine;
 pub mod random_tree;
 pub mod reference;
 pub mod testing;
+pub mod trace;
 
 pub use game::{Evaluate, Game, Outcome, Player, ZobristHash, outcome_score};
 pub use limits::Limits;

@@ -61,6 +61,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 0,
             ),
         };
+        self.trace.finish(&pv);
         self.stats.elapsed = self.start.elapsed();
         SearchResult {
             score,
@@ -78,6 +79,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         self.limits = limits.clone();
         self.aborted = false;
         self.root_best = None;
+        self.trace.start();
         if self.pv.is_empty() {
             self.pv = (0..=MAX_PLY + 1)
                 .map(|_| Vec::with_capacity(MAX_PLY as usize + 1))

@@ -59,6 +59,7 @@ pub mod tt;
 
 use std::time::{Duration, Instant};
 
+use crate::trace::{Trace, Tracer};
 use crate::{Bound, Evaluate, Game, Limits, Score, SearchStats, ZobristHash};
 
 pub use tt::{DepthPolicy, TranspositionTable};
@@ -200,6 +201,8 @@ pub struct Engine<G: Game, E> {
     line: Vec<Option<u64>>,
     /// The best root move of the last completed iteration, searched first in the next.
     root_best: Option<G::Move>,
+    /// The search-tree recorder (off unless asked for).
+    trace: Tracer,
 }
 
 impl<G: Game, E> Engine<G, E> {
@@ -225,6 +228,7 @@ impl<G: Game, E> Engine<G, E> {
             pv: Vec::new(),
             line: Vec::new(),
             root_best: None,
+            trace: Tracer::default(),
         };
         engine.rename();
         engine
@@ -416,6 +420,21 @@ impl<G: Game, E> Engine<G, E> {
     #[must_use]
     pub fn with_repetition_detection(self, on: bool) -> Self {
         self.set(|options| options.repetition = on)
+    }
+
+    /// Records the tree of each search, at most `max_nodes` nodes (see [`crate::trace`]):
+    /// every root search (iteration, aspiration or MTD(f) pass) is a root of the trace, every
+    /// re-search a child of its own.
+    #[must_use]
+    pub fn with_trace(mut self, max_nodes: usize) -> Self {
+        self.trace = Tracer::on(max_nodes);
+        self
+    }
+
+    /// The tree of the last search, if tracing is on.
+    #[must_use]
+    pub fn trace(&self) -> Option<&Trace> {
+        self.trace.get()
     }
 
     /// Calls `callback` after every completed iteration (and aspiration failure).

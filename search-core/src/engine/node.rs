@@ -23,6 +23,7 @@
 use super::Engine;
 use super::null_move::NullMoveResult;
 use super::ordering::{MoveKind, MovePicker};
+use crate::trace::Cut;
 use crate::{Bound, Evaluate, Game, MoveList, Score, outcome_score};
 
 /// Check the clock and the stop flag every this many nodes (the node budget is checked at every
@@ -120,9 +121,29 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
     /// The fail-soft value of `game` for its side to move within `(alpha, beta)`, searched
     /// `depth` plies deep, `ply` plies from the root. After an abort the value is meaningless
-    /// (the drivers discard it).
-    #[allow(clippy::too_many_lines)]
+    /// (the drivers discard it). The node's entry and exit are recorded when tracing is on
+    /// (see [`crate::trace`]); the search itself is [`node_body`](Self::node_body).
+    #[inline]
     pub(super) fn node(
+        &mut self,
+        game: &G,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+        path: Path,
+    ) -> Score {
+        self.trace.enter(depth, ply, Some((alpha, beta)));
+        let score = self.node_body(game, depth, ply, alpha, beta, path);
+        if self.aborted {
+            self.trace.cut(Cut::Aborted);
+        }
+        self.trace.exit(score)
+    }
+
+    /// The node function proper (see [`node`](Self::node)).
+    #[allow(clippy::too_many_lines)]
+    fn node_body(
         &mut self,
         game: &G,
         mut depth: u32,
@@ -148,6 +169,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             && self.is_repetition(key)
         {
             self.stats.leaf_nodes += 1;
+            self.trace.cut(Cut::Repetition);
             return Score::DRAW;
         }
 
@@ -210,6 +232,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                     };
                     if decides {
                         self.stats.tt_cutoffs += 1;
+                        self.trace.prune(Cut::TtCutoff, &moves);
                         self.stats.leaf_nodes += 1;
                         return score;
                     }
@@ -225,6 +248,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         {
             self.stats.tt_cutoffs += 1;
             self.stats.leaf_nodes += 1;
+            self.trace.prune(Cut::EnhancedTtCutoff, &moves);
             return score;
         }
         if ply == 0 && tt_move.is_none() {
@@ -238,6 +262,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         match self.null_move_search(game, depth, ply, beta, in_check, path) {
             NullMoveResult::Cutoff(score) => {
                 self.stats.leaf_nodes += 1;
+                self.trace.prune(Cut::NullMove, &moves);
                 return score;
             }
             NullMoveResult::Verify => {
@@ -264,6 +289,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 searched += 1;
                 self.stats.children += 1;
                 let child = game.play(mv);
+                self.trace.child(&mv);
                 let noisy = self.needs_noisy_status() && game.is_noisy(mv);
                 let child_path = Path {
                     after_null: false,
@@ -362,6 +388,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                         if !noisy {
                             self.remember_cutoff(game, mv, depth, ply);
                         }
+                        self.trace.prune(Cut::BetaCutoff, &moves);
                         break;
                     }
                 }

@@ -74,6 +74,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             chain: None,
         };
         // `None` on the line: repetitions are not detected across a null move.
+        self.trace.null_child();
         let score = -self.search_child(
             None,
             &passed,

@@ -28,13 +28,17 @@
 
 use super::Engine;
 use super::ordering::MovePicker;
+use crate::trace::Cut;
 use crate::{Evaluate, Game, MoveList, Score, outcome_score};
 
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// A quiescence node `qply` plies beyond the horizon (`qply >= 1`).
     fn quiescence(&mut self, game: &G, ply: u32, qply: u32, alpha: Score, beta: Score) -> Score {
+        self.trace.enter(0, ply, Some((alpha, beta)));
+        self.trace.quiescence();
         if self.should_stop() {
-            return Score::DRAW;
+            self.trace.cut(Cut::Aborted);
+            return self.trace.exit(Score::DRAW);
         }
         self.enter(ply);
         self.stats.quiescence_nodes += 1;
@@ -44,9 +48,10 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         game.generate_moves(&mut moves);
         if let Some(outcome) = game.outcome(moves.len()) {
             self.stats.leaf_nodes += 1;
-            return outcome_score(outcome, ply);
+            return self.trace.exit(outcome_score(outcome, ply));
         }
-        self.quiescence_moves(game, &mut moves, ply, qply, alpha, beta)
+        let score = self.quiescence_moves(game, &mut moves, ply, qply, alpha, beta);
+        self.trace.exit(score)
     }
 
     /// The quiescence search of a counted, unfinished position whose moves are generated: the
@@ -73,6 +78,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let mut best_score = if in_check { -Score::INFINITY } else { stand_pat };
         if best_score >= beta {
             self.stats.leaf_nodes += 1;
+            self.trace.cut(Cut::StandPat);
             return best_score;
         }
         if best_score > alpha {
@@ -85,6 +91,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             && stand_pat + margin <= alpha
         {
             self.stats.leaf_nodes += 1;
+            self.trace.cut(Cut::Futility);
             return best_score;
         }
 
@@ -102,6 +109,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             }
             searched += 1;
             self.stats.children += 1;
+            self.trace.child(&mv);
             let score = -self.quiescence(&child, ply + 1, qply + 1, -beta, -alpha);
             if self.aborted {
                 return Score::DRAW;
@@ -117,6 +125,8 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                     if searched == 1 {
                         self.stats.first_move_cutoffs += 1;
                     }
+                    self.trace
+                        .prune(Cut::BetaCutoff, moves.iter().filter(|&&mv| game.is_noisy(mv)));
                     break;
                 }
             }

@@ -32,6 +32,7 @@
 
 use std::time::Instant;
 
+use crate::trace::{Cut, Trace, Tracer};
 use crate::{
     Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, outcome_score,
 };
@@ -41,6 +42,7 @@ use crate::{
 pub struct AlphaBeta<E> {
     evaluator: E,
     stats: SearchStats,
+    trace: Tracer,
 }
 
 impl<E> AlphaBeta<E> {
@@ -49,7 +51,21 @@ impl<E> AlphaBeta<E> {
         AlphaBeta {
             evaluator,
             stats: SearchStats::default(),
+            trace: Tracer::default(),
         }
+    }
+
+    /// Records the tree of each search, at most `max_nodes` nodes (see [`crate::trace`]).
+    #[must_use]
+    pub fn with_trace(mut self, max_nodes: usize) -> Self {
+        self.trace = Tracer::on(max_nodes);
+        self
+    }
+
+    /// The tree of the last search, if tracing is on.
+    #[must_use]
+    pub fn trace(&self) -> Option<&Trace> {
+        self.trace.get()
     }
 
     /// The fail-soft value of `game` for its side to move within `(alpha, beta)`, searched
@@ -68,6 +84,7 @@ impl<E> AlphaBeta<E> {
     {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply);
+        self.trace.enter(depth, ply, Some((alpha, beta)));
 
         let mut moves = MoveList::new();
         game.generate_moves(&mut moves);
@@ -75,13 +92,13 @@ impl<E> AlphaBeta<E> {
         // A finished game scores as a win, loss or draw with its distance from the root.
         if let Some(outcome) = game.outcome(moves.len()) {
             self.stats.leaf_nodes += 1;
-            return outcome_score(outcome, ply);
+            return self.trace.exit(outcome_score(outcome, ply));
         }
 
         // The horizon: the evaluator decides.
         if depth == 0 || moves.is_empty() {
             self.stats.leaf_nodes += 1;
-            return self.evaluator.evaluate(game);
+            return self.trace.exit(self.evaluator.evaluate(game));
         }
 
         self.stats.interior_nodes += 1;
@@ -89,6 +106,7 @@ impl<E> AlphaBeta<E> {
         for (index, &mv) in moves.iter().enumerate() {
             self.stats.children += 1;
             let mut child_pv = Vec::new();
+            self.trace.child(&mv);
             // The child's window is ours seen from the other side: negated and swapped.
             let score = -self.alphabeta(&game.play(mv), depth - 1, ply + 1, -beta, -alpha, &mut child_pv);
             if score > best_score {
@@ -105,11 +123,12 @@ impl<E> AlphaBeta<E> {
                     if index == 0 {
                         self.stats.first_move_cutoffs += 1;
                     }
+                    self.trace.prune(Cut::BetaCutoff, &moves[index + 1..]);
                     break;
                 }
             }
         }
-        best_score
+        self.trace.exit(best_score)
     }
 }
 
@@ -121,8 +140,10 @@ impl<G: Game, E: Evaluate<G>> Searcher<G> for AlphaBeta<E> {
     fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.stats = SearchStats::default();
+        self.trace.start();
         let mut pv = Vec::new();
         let score = self.alphabeta(root, limits.depth, 0, -Score::INFINITY, Score::INFINITY, &mut pv);
+        self.trace.finish(&pv);
         self.stats.elapsed = start.elapsed();
         SearchResult {
             score,

@@ -15,6 +15,7 @@
 
 use std::time::Instant;
 
+use crate::trace::{Cut, Trace, Tracer};
 use crate::{
     Evaluate, Game, Limits, MoveList, Player, Reference, Score, SearchResult, SearchStats, Searcher,
     outcome_score,
@@ -25,6 +26,7 @@ use crate::{
 pub struct AlphaBetaMinimax<E> {
     evaluator: E,
     stats: SearchStats,
+    trace: Tracer,
 }
 
 impl<E> AlphaBetaMinimax<E> {
@@ -33,7 +35,21 @@ impl<E> AlphaBetaMinimax<E> {
         AlphaBetaMinimax {
             evaluator,
             stats: SearchStats::default(),
+            trace: Tracer::default(),
         }
+    }
+
+    /// Records the tree of each search, at most `max_nodes` nodes (see [`crate::trace`]).
+    #[must_use]
+    pub fn with_trace(mut self, max_nodes: usize) -> Self {
+        self.trace = Tracer::on(max_nodes);
+        self
+    }
+
+    /// The tree of the last search, if tracing is on.
+    #[must_use]
+    pub fn trace(&self) -> Option<&Trace> {
+        self.trace.get()
     }
 
     /// The fail-soft absolute value (first player's view) of `game` within `(alpha, beta)`.
@@ -51,6 +67,7 @@ impl<E> AlphaBetaMinimax<E> {
     {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply);
+        self.trace.enter(depth, ply, Some((alpha, beta)));
         let maximising = game.to_move() == Player::First;
         let absolute = |score: Score| if maximising { score } else { -score };
 
@@ -59,11 +76,11 @@ impl<E> AlphaBetaMinimax<E> {
 
         if let Some(outcome) = game.outcome(moves.len()) {
             self.stats.leaf_nodes += 1;
-            return absolute(outcome_score(outcome, ply));
+            return self.trace.exit(absolute(outcome_score(outcome, ply)));
         }
         if depth == 0 || moves.is_empty() {
             self.stats.leaf_nodes += 1;
-            return absolute(self.evaluator.evaluate(game));
+            return self.trace.exit(absolute(self.evaluator.evaluate(game)));
         }
 
         self.stats.interior_nodes += 1;
@@ -75,6 +92,7 @@ impl<E> AlphaBetaMinimax<E> {
         for (index, &mv) in moves.iter().enumerate() {
             self.stats.children += 1;
             let mut child_pv = Vec::new();
+            self.trace.child(&mv);
             let score = self.alphabeta(&game.play(mv), depth - 1, ply + 1, alpha, beta, &mut child_pv);
             let is_better = if maximising {
                 score > best_score
@@ -102,10 +120,16 @@ impl<E> AlphaBetaMinimax<E> {
                 if index == 0 {
                     self.stats.first_move_cutoffs += 1;
                 }
+                let cut = if maximising {
+                    Cut::BetaCutoff
+                } else {
+                    Cut::AlphaCutoff
+                };
+                self.trace.prune(cut, &moves[index + 1..]);
                 break;
             }
         }
-        best_score
+        self.trace.exit(best_score)
     }
 }
 
@@ -117,9 +141,11 @@ impl<G: Game, E: Evaluate<G>> Searcher<G> for AlphaBetaMinimax<E> {
     fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.stats = SearchStats::default();
+        self.trace.start();
         let mut pv = Vec::new();
         let window = (-Score::INFINITY, Score::INFINITY);
         let absolute = self.alphabeta(root, limits.depth, 0, window.0, window.1, &mut pv);
+        self.trace.finish(&pv);
         self.stats.elapsed = start.elapsed();
         SearchResult {
             score: if root.to_move() == Player::First {

@@ -15,6 +15,7 @@
 
 use std::time::Instant;
 
+use crate::trace::{Trace, Tracer};
 use crate::{
     Evaluate, Game, Limits, MoveList, Player, Reference, Score, SearchResult, SearchStats, Searcher,
     outcome_score,
@@ -25,6 +26,7 @@ use crate::{
 pub struct Minimax<E> {
     evaluator: E,
     stats: SearchStats,
+    trace: Tracer,
 }
 
 impl<E> Minimax<E> {
@@ -33,7 +35,21 @@ impl<E> Minimax<E> {
         Minimax {
             evaluator,
             stats: SearchStats::default(),
+            trace: Tracer::default(),
         }
+    }
+
+    /// Records the tree of each search, at most `max_nodes` nodes (see [`crate::trace`]).
+    #[must_use]
+    pub fn with_trace(mut self, max_nodes: usize) -> Self {
+        self.trace = Tracer::on(max_nodes);
+        self
+    }
+
+    /// The tree of the last search, if tracing is on.
+    #[must_use]
+    pub fn trace(&self) -> Option<&Trace> {
+        self.trace.get()
     }
 
     /// The absolute value (first player's view) of `game` searched `depth` plies deep, `ply`
@@ -44,6 +60,7 @@ impl<E> Minimax<E> {
     {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply);
+        self.trace.enter(depth, ply, None);
         let to_move = game.to_move();
         // Turns a side-to-move value into the first player's view.
         let absolute = |score: Score| {
@@ -56,13 +73,13 @@ impl<E> Minimax<E> {
         // A finished game: win, loss or draw for the side to move, with its distance.
         if let Some(outcome) = game.outcome(moves.len()) {
             self.stats.leaf_nodes += 1;
-            return absolute(outcome_score(outcome, ply));
+            return self.trace.exit(absolute(outcome_score(outcome, ply)));
         }
 
         // The horizon: the evaluation function decides.
         if depth == 0 || moves.is_empty() {
             self.stats.leaf_nodes += 1;
-            return absolute(self.evaluator.evaluate(game));
+            return self.trace.exit(absolute(self.evaluator.evaluate(game)));
         }
 
         // The first player takes the maximum of its children, the second the minimum.
@@ -76,6 +93,7 @@ impl<E> Minimax<E> {
         for &mv in moves.iter() {
             self.stats.children += 1;
             let mut child_pv = Vec::new();
+            self.trace.child(&mv);
             let score = self.minimax(&game.play(mv), depth - 1, ply + 1, &mut child_pv);
             let is_better = if maximising {
                 score > best_score
@@ -89,7 +107,7 @@ impl<E> Minimax<E> {
                 pv.append(&mut child_pv);
             }
         }
-        best_score
+        self.trace.exit(best_score)
     }
 }
 
@@ -101,8 +119,10 @@ impl<G: Game, E: Evaluate<G>> Searcher<G> for Minimax<E> {
     fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.stats = SearchStats::default();
+        self.trace.start();
         let mut pv = Vec::new();
         let absolute = self.minimax(root, limits.depth, 0, &mut pv);
+        self.trace.finish(&pv);
         self.stats.elapsed = start.elapsed();
         SearchResult {
             // Back to the root's side-to-move view, like every other searcher.

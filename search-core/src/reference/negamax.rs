@@ -18,6 +18,7 @@
 
 use std::time::Instant;
 
+use crate::trace::{Trace, Tracer};
 use crate::{
     Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, outcome_score,
 };
@@ -27,6 +28,7 @@ use crate::{
 pub struct Negamax<E> {
     evaluator: E,
     stats: SearchStats,
+    trace: Tracer,
 }
 
 impl<E> Negamax<E> {
@@ -35,7 +37,21 @@ impl<E> Negamax<E> {
         Negamax {
             evaluator,
             stats: SearchStats::default(),
+            trace: Tracer::default(),
         }
+    }
+
+    /// Records the tree of each search, at most `max_nodes` nodes (see [`crate::trace`]).
+    #[must_use]
+    pub fn with_trace(mut self, max_nodes: usize) -> Self {
+        self.trace = Tracer::on(max_nodes);
+        self
+    }
+
+    /// The tree of the last search, if tracing is on.
+    #[must_use]
+    pub fn trace(&self) -> Option<&Trace> {
+        self.trace.get()
     }
 
     /// The value of `game` (for its side to move) searched `depth` plies deep; `ply` is the
@@ -46,6 +62,7 @@ impl<E> Negamax<E> {
     {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply);
+        self.trace.enter(depth, ply, None);
 
         // One move generation per node; the game tells from the move count whether it is over.
         let mut moves = MoveList::new();
@@ -55,13 +72,13 @@ impl<E> Negamax<E> {
         // a faster win (and a slower loss) is preferred. This comes before the horizon check.
         if let Some(outcome) = game.outcome(moves.len()) {
             self.stats.leaf_nodes += 1;
-            return outcome_score(outcome, ply);
+            return self.trace.exit(outcome_score(outcome, ply));
         }
 
         // At the horizon (or at a static leaf with no moves) the evaluator decides.
         if depth == 0 || moves.is_empty() {
             self.stats.leaf_nodes += 1;
-            return self.evaluator.evaluate(game);
+            return self.trace.exit(self.evaluator.evaluate(game));
         }
 
         // Otherwise: the best of the negated child values.
@@ -70,6 +87,7 @@ impl<E> Negamax<E> {
         for &mv in moves.iter() {
             self.stats.children += 1;
             let mut child_pv = Vec::new();
+            self.trace.child(&mv);
             let score = -self.negamax(&game.play(mv), depth - 1, ply + 1, &mut child_pv);
             // Strictly better only: among equal moves the first generated is kept.
             if score > best_score {
@@ -79,7 +97,7 @@ impl<E> Negamax<E> {
                 pv.append(&mut child_pv);
             }
         }
-        best_score
+        self.trace.exit(best_score)
     }
 }
 
@@ -91,8 +109,10 @@ impl<G: Game, E: Evaluate<G>> Searcher<G> for Negamax<E> {
     fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.stats = SearchStats::default();
+        self.trace.start();
         let mut pv = Vec::new();
         let score = self.negamax(root, limits.depth, 0, &mut pv);
+        self.trace.finish(&pv);
         self.stats.elapsed = start.elapsed();
         SearchResult {
             score,

@@ -22,6 +22,7 @@
 
 use std::time::Instant;
 
+use crate::trace::{Trace, Tracer};
 use crate::{
     Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, outcome_score,
 };
@@ -32,6 +33,7 @@ pub struct MinimaxQuiescence<E> {
     evaluator: E,
     max_ply: u32,
     stats: SearchStats,
+    trace: Tracer,
 }
 
 impl<E> MinimaxQuiescence<E> {
@@ -42,7 +44,21 @@ impl<E> MinimaxQuiescence<E> {
             evaluator,
             max_ply: 64,
             stats: SearchStats::default(),
+            trace: Tracer::default(),
         }
+    }
+
+    /// Records the tree of each search, at most `max_nodes` nodes (see [`crate::trace`]).
+    #[must_use]
+    pub fn with_trace(mut self, max_nodes: usize) -> Self {
+        self.trace = Tracer::on(max_nodes);
+        self
+    }
+
+    /// The tree of the last search, if tracing is on.
+    #[must_use]
+    pub fn trace(&self) -> Option<&Trace> {
+        self.trace.get()
     }
 
     /// Follows noisy moves at most `plies` plies beyond the horizon.
@@ -67,8 +83,10 @@ impl<E> MinimaxQuiescence<E> {
     {
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply);
+        self.trace.enter(depth.unwrap_or(0), ply, None);
         if depth.is_none() {
             self.stats.quiescence_nodes += 1;
+            self.trace.quiescence();
         }
 
         // 1. A finished game.
@@ -76,13 +94,13 @@ impl<E> MinimaxQuiescence<E> {
         game.generate_moves(&mut moves);
         if let Some(outcome) = game.outcome(moves.len()) {
             self.stats.leaf_nodes += 1;
-            return outcome_score(outcome, ply);
+            return self.trace.exit(outcome_score(outcome, ply));
         }
 
         // 2. A static leaf.
         if moves.is_empty() {
             self.stats.leaf_nodes += 1;
-            return self.evaluator.evaluate(game);
+            return self.trace.exit(self.evaluator.evaluate(game));
         }
 
         // 3. Above the horizon: every move. 4. At and below it: stand pat, then noisy moves.
@@ -92,7 +110,7 @@ impl<E> MinimaxQuiescence<E> {
                 let stand_pat = self.evaluator.evaluate(game);
                 if qply >= self.max_ply {
                     self.stats.leaf_nodes += 1;
-                    return stand_pat;
+                    return self.trace.exit(stand_pat);
                 }
                 (stand_pat, None)
             }
@@ -106,6 +124,7 @@ impl<E> MinimaxQuiescence<E> {
             searched += 1;
             self.stats.children += 1;
             let mut child_pv = Vec::new();
+            self.trace.child(&mv);
             let child_qply = if below { qply + 1 } else { 0 };
             let score = -self.value(&game.play(mv), child_depth, ply + 1, child_qply, &mut child_pv);
             if score > best_score {
@@ -120,7 +139,7 @@ impl<E> MinimaxQuiescence<E> {
         } else {
             self.stats.interior_nodes += 1;
         }
-        best_score
+        self.trace.exit(best_score)
     }
 }
 
@@ -132,11 +151,13 @@ impl<G: Game, E: Evaluate<G>> Searcher<G> for MinimaxQuiescence<E> {
     fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.stats = SearchStats::default();
+        self.trace.start();
         let mut pv = Vec::new();
         let score = self.value(root, Some(limits.depth), 0, 0, &mut pv);
         if limits.depth == 0 {
             pv.clear(); // a static value, even through captures, has no best move
         }
+        self.trace.finish(&pv);
         self.stats.elapsed = start.elapsed();
         SearchResult {
             score,
