@@ -5,12 +5,14 @@
 //! cargo run --release --example analyze -- startpos --searcher alphabeta --depth 5 --ordering v1
 //! cargo run --release --example analyze -- "8/8/8/8/8/k1B5/BN6/K7 w - -" --depth 11 --ordering mvv-lva --eval point-values
 //! cargo run --release --example analyze -- startpos --moves e2e4 e7e5 g1f3 --depth 4
+//! cargo run --release --example analyze -- startpos --searcher strongest --depth 8 --ordering mvv-lva
 //! ```
 
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
 use game_chess::{ChessConfig, Evaluation, GameHistory, MoveOrdering, to_uci};
+use search_core::engine::Engine;
 use search_core::reference::{AlphaBeta, AlphaBetaMinimax, Minimax, Negamax};
 use search_core::{Limits, Searcher};
 
@@ -54,22 +56,37 @@ enum SearcherKind {
     Alphabeta,
     /// Alpha-beta in two-sided (minimax) form.
     AlphabetaMinimax,
-    // The optimised engine (`search_core::engine`) goes here once it lands: add a variant and
-    // build it in `searcher` below with its `with_*` options.
+    /// The engine's exact preset: minimax's value, fewer nodes (iterative deepening, a
+    /// transposition table, killers, history, PVS; ordered by `--ordering`).
+    Exact,
+    /// The engine's strongest preset: exact plus null move, LMR, quiescence, aspiration, check
+    /// extension and repetition draws (the game history of `--moves` counts).
+    Strongest,
 }
 
-fn searcher(kind: SearcherKind, evaluation: Evaluation) -> Box<dyn Searcher<game_chess::ChessGame>> {
+fn searcher(
+    kind: SearcherKind,
+    evaluation: Evaluation,
+    history: &GameHistory,
+) -> Box<dyn Searcher<game_chess::ChessGame>> {
     match kind {
         SearcherKind::Minimax => Box::new(Minimax::new(evaluation)),
         SearcherKind::Negamax => Box::new(Negamax::new(evaluation)),
         SearcherKind::Alphabeta => Box::new(AlphaBeta::new(evaluation)),
         SearcherKind::AlphabetaMinimax => Box::new(AlphaBetaMinimax::new(evaluation)),
+        SearcherKind::Exact => Box::new(Engine::exact(evaluation)),
+        SearcherKind::Strongest => {
+            let mut engine = Engine::strongest(evaluation);
+            engine.set_game_history(history.reversible_keys().to_vec());
+            Box::new(engine)
+        }
     }
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    // Repetition is irrelevant to the reference searchers; on, for the engine to come.
+    // Repetition keys are ignored by the reference searchers and the exact preset; the strongest
+    // preset scores repetitions of the line or of the game history as draws.
     let config = ChessConfig::default().with_ordering(args.ordering);
     let game = match GameHistory::from_uci(&args.position, &args.moves, config) {
         Ok(game) => game,
@@ -79,7 +96,7 @@ fn main() -> ExitCode {
         }
     };
     let root = game.position();
-    let mut searcher = searcher(args.searcher, args.evaluation);
+    let mut searcher = searcher(args.searcher, args.evaluation, &game);
     println!("position   {}", root.fen());
     println!(
         "searcher   {} depth {} ordering {} eval {}",
