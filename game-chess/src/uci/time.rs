@@ -52,14 +52,16 @@ pub struct TimeBudget {
 }
 
 impl Clock {
-    /// The budget for the next move, keeping `overhead` in reserve.
+    /// The budget for the next move, keeping `overhead` for this move and one more for each other
+    /// move to go in reserve.
     ///
     /// ```
     /// use std::time::Duration;
     /// use game_chess::uci::Clock;
     /// let clock = Clock { remaining: Duration::from_secs(60), increment: Duration::ZERO, moves_to_go: None };
     /// let budget = clock.budget(Duration::from_millis(10));
-    /// assert_eq!(budget.optimum, Duration::from_millis(59_990) / 30); // (60 s - 10 ms) / 30
+    /// // 60 s less 10 ms for this move and 29 × 10 ms in reserve, over 30 moves.
+    /// assert_eq!(budget.optimum, Duration::from_millis(59_700) / 30);
     /// assert!(budget.maximum <= Duration::from_secs(24));
     /// ```
     #[must_use]
