@@ -62,6 +62,8 @@ pub mod random_tree;
 pub mod reference;
 pub mod testing;
 pub mod trace;
+#[doc = include_str!("tutorial.md")]
+pub mod tutorial {}
 
 pub use game::{Evaluate, Game, Outcome, Player, ZobristHash, outcome_score};
 pub use limits::Limits;
