@@ -137,6 +137,12 @@ impl ConnectFour {
         self.mask & Self::top_cell(column) == 0
     }
 
+    /// The cell a stone dropped in `column` lands on (0 if the column is full).
+    fn landing_cell(&self, column: Column) -> u64 {
+        let column_cells = ((1 << HEIGHT) - 1) << (u32::from(column.0) * COLUMN_BITS);
+        (self.mask + (1 << (u32::from(column.0) * COLUMN_BITS))) & column_cells
+    }
+
     /// The stones of the player who moved last.
     fn opponent(&self) -> u64 {
         self.current ^ self.mask
@@ -199,6 +205,13 @@ impl Game for ConnectFour {
     /// Centre columns first: they take part in the most lines.
     fn order_hint(&self, column: Column) -> i32 {
         3 - (i32::from(column.0) - 3).abs()
+    }
+
+    /// Winning on the spot, or blocking the opponent's win: what quiescence search follows
+    /// beyond the horizon.
+    fn is_noisy(&self, column: Column) -> bool {
+        let cell = self.landing_cell(column);
+        has_four(self.current | cell) || has_four(self.opponent() | cell)
     }
 }
 
@@ -313,9 +326,10 @@ fn main() -> io::Result<()> {
     } else {
         Player::First
     };
-    // The exact engine: alpha-beta's value, with iterative deepening, a transposition table,
-    // centre-first ordering, killers, history and PVS to get there in fewer nodes.
-    let mut computer = Engine::exact(OpenWindows::new());
+    // The exact engine (alpha-beta's value, with iterative deepening, a transposition table,
+    // centre-first ordering, killers, history and PVS to get there in fewer nodes) and
+    // quiescence search, so that no win or forced block hides just beyond its horizon.
+    let mut computer = Engine::exact(OpenWindows::new()).with_quiescence(true);
     let mut position = ConnectFour::new();
     let mut input = io::stdin().lock().lines();
     println!(
@@ -365,7 +379,7 @@ mod tests {
     use std::collections::HashSet;
 
     use game_search::search_core::engine::FirstGuess;
-    use game_search::search_core::reference::{AlphaBeta, Minimax, Negamax};
+    use game_search::search_core::reference::{AlphaBeta, Minimax, MinimaxQuiescence, Negamax};
     use game_search::search_core::testing::CrossCheck;
 
     use super::*;
@@ -452,9 +466,8 @@ mod tests {
         assert_eq!(won.parse_move("1"), Err(MoveError::GameOver));
     }
 
-    #[test]
-    fn references_and_the_engine_agree_at_depths_1_to_6_on_seeded_positions() {
-        // Positions reached by seeded pseudo-random play, 0 to 20 stones deep.
+    /// Positions reached by seeded pseudo-random play, 0 to 22 stones deep.
+    fn seeded_positions() -> Vec<ConnectFour> {
         let mut positions = Vec::new();
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         for game in 0..12u32 {
@@ -472,6 +485,12 @@ mod tests {
             }
             positions.push(position);
         }
+        positions
+    }
+
+    #[test]
+    fn references_and_the_engine_agree_at_depths_1_to_6_on_seeded_positions() {
+        let positions = seeded_positions();
         CrossCheck::new(Minimax::new(OpenWindows::new()))
             .searcher(Negamax::new(OpenWindows::new()))
             .searcher(AlphaBeta::new(OpenWindows::new()))
@@ -483,6 +502,26 @@ mod tests {
             .depths(1..=6)
             .run(&positions)
             .assert_agree();
+    }
+
+    #[test]
+    fn quiescence_agrees_with_its_reference_and_sees_past_the_horizon() {
+        CrossCheck::new(MinimaxQuiescence::new(OpenWindows::new()))
+            .searcher(Engine::exact(OpenWindows::new()).with_quiescence(true))
+            .searcher(Engine::new(OpenWindows::new()).with_quiescence(true))
+            .depths(1..=4)
+            .run(&seeded_positions())
+            .assert_agree();
+        // X has three on the bottom row (columns 1-3) and O is to move: one ply deep, plain
+        // alpha-beta drops in column 5; quiescence sees X's reply and blocks column 4.
+        let position = ConnectFour::from_moves("1533222").unwrap();
+        assert!(position.is_noisy(Column(3)) && !position.is_noisy(Column(4)));
+        let plain = AlphaBeta::new(OpenWindows::new()).search(&position, &Limits::depth(1));
+        assert_eq!(plain.best_move, Some(Column(4)));
+        let quiet = Engine::exact(OpenWindows::new())
+            .with_quiescence(true)
+            .search(&position, &Limits::depth(1));
+        assert_eq!(quiet.best_move, Some(Column(3)));
     }
 
     #[test]
