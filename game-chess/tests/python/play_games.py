@@ -58,10 +58,16 @@ def parse_tc(text):
 
 
 class Player:
-    """One side: an engine process, its name, and whether it ponders."""
+    """One side: an engine process, its name, and whether it ponders.
 
-    def __init__(self, path, name, options=None, ponder=False, ours=False):
-        self.engine = chess.engine.SimpleEngine.popen_uci(path)
+    `command` is a path or an argument list; `xboard=True` speaks XBoard (CECP) instead of UCI.
+    """
+
+    def __init__(self, command, name, options=None, ponder=False, ours=False, xboard=False):
+        if xboard:
+            self.engine = chess.engine.SimpleEngine.popen_xboard(command)
+        else:
+            self.engine = chess.engine.SimpleEngine.popen_uci(command)
         self.name = name
         self.ponder = ponder
         self.ours = ours
@@ -84,7 +90,8 @@ def play_game(white, black, opening, tc, errors, label):
     clocks = {chess.WHITE: base, chess.BLACK: base}
     players = {chess.WHITE: white, chess.BLACK: black}
     for player in (white, black):
-        player.engine.protocol.send_line("ucinewgame")
+        if isinstance(player.engine.protocol, chess.engine.UciProtocol):
+            player.engine.protocol.send_line("ucinewgame")
     result = None
     plies = 0
     while not board.is_game_over(claim_draw=True) and plies < MAX_PLIES:

@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""A strength match: game-search-uci against a real engine, one game at a time, with python-chess.
+
+The opponent speaks UCI (Stockfish, Toga II, ...) or XBoard (phalanx, sjeng, ...). Every opening of
+the opening file (default: game-chess/tests/data/openings.txt, 50 balanced main lines) is played
+twice, once with each engine as White, in file order; `--games` beyond twice the openings wraps
+around. The script keeps the clocks (the time a move takes, measured around the request, is taken
+off the mover's clock, then the increment is added; a clock below zero loses on time), and each
+game starts two fresh engine processes.
+
+After each game it prints the running score; at the end, wins/draws/losses, the score, and the Elo
+difference with its 95% interval (the same normal approximation as the lab's `versus`). Protocol
+errors, illegal moves and time losses of *our* engine are listed and make the exit status 1.
+
+    python3 game-chess/tests/python/match.py --engine target/release/game-search-uci \\
+        --opponent /usr/games/stockfish --option UCI_LimitStrength=true --option UCI_Elo=1850 \\
+        --games 100 --tc 5+0.05 --pgn sf1850.pgn
+
+    python3 game-chess/tests/python/match.py --engine target/release/game-search-uci \\
+        --xboard "/usr/games/phalanx -b- -l-" --games 40 --tc 5+0.05
+"""
+
+import argparse
+import logging
+import math
+import os
+import shlex
+import sys
+import time
+
+import chess
+import chess.engine
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from play_games import Player, parse_tc, play_game, score_of  # noqa: E402
+
+DEFAULT_OPENINGS = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "openings.txt"))
+
+
+def read_openings(path):
+    """(name, moves) pairs; every line `name: uci moves`, `#` comments; each checked for legality."""
+    openings = []
+    with open(path) as source:
+        for number, line in enumerate(source, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            name, colon, moves = line.partition(":")
+            if not colon or not moves.split():
+                sys.exit(f"{path}:{number}: expected `name: moves`, got {line!r}")
+            board = chess.Board()
+            for uci in moves.split():
+                try:
+                    board.push_uci(uci)
+                except ValueError:
+                    sys.exit(f"{path}:{number}: {uci!r} is not a legal move in {board.fen()}")
+            openings.append((name.strip(), moves))
+    if not openings:
+        sys.exit(f"{path}: no openings")
+    return openings
+
+
+def elo(wins, draws, losses):
+    """(estimate, low, high) of the Elo difference; None where the score is 0 or 1."""
+    n = wins + draws + losses
+    p = (wins + draws / 2) / n
+    variance = (wins * (1 - p) ** 2 + draws * (0.5 - p) ** 2 + losses * p**2) / n
+    margin = 1.959963985 * math.sqrt(variance / n)
+
+    def of(score):
+        return -400 * math.log10(1 / score - 1) if 0 < score < 1 else None
+
+    return of(p), of(max(p - margin, 0.0)), of(min(p + margin, 1.0))
+
+
+def signed(value, unbounded):
+    return unbounded if value is None else f"{value:+.0f}"
+
+
+class OurWarnings(logging.Handler):
+    """python-chess's warnings about lines *our* engine wrote that it could not understand."""
+
+    def __init__(self):
+        super().__init__(level=logging.WARNING)
+        self.protocols = set()
+        self.messages = []
+
+    def emit(self, record):
+        if record.args and record.args[0] in self.protocols:
+            self.messages.append(record.getMessage())
+
+
+def parse_option(text):
+    name, equals, value = text.partition("=")
+    if not equals:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    lowered = value.lower()
+    if lowered in ("true", "false"):
+        return name, lowered == "true"
+    try:
+        return name, int(value)
+    except ValueError:
+        return name, value
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--engine", required=True, help="path to game-search-uci")
+    opponent = parser.add_mutually_exclusive_group(required=True)
+    opponent.add_argument("--opponent", help="a UCI engine: its command line")
+    opponent.add_argument("--xboard", help="an XBoard engine: its command line")
+    parser.add_argument("--option", action="append", type=parse_option, default=[],
+                        help="NAME=VALUE, a UCI option for the opponent (repeatable)")
+    parser.add_argument("--our-option", action="append", type=parse_option, default=[],
+                        help="NAME=VALUE, a UCI option for game-search-uci (repeatable)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--tc", default="5+0.05", help="seconds per game + increment (default 5+0.05)")
+    parser.add_argument("--openings", default=DEFAULT_OPENINGS)
+    parser.add_argument("--name", help="the opponent's name in the output and PGN")
+    parser.add_argument("--pgn", help="append every game here as it ends")
+    args = parser.parse_args()
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if args.xboard and args.option:
+        parser.error("--option sets UCI options; XBoard engines take their settings on the command line")
+
+    openings = read_openings(args.openings)
+    tc = parse_tc(args.tc)
+    command = shlex.split(args.opponent or args.xboard)
+    name = args.name or os.path.basename(command[0])
+    warnings = OurWarnings()
+    # Only our engine's unreadable lines count; the opponents' chatter (sjeng's statistics) is theirs.
+    logging.getLogger("chess.engine").addHandler(warnings)
+
+    wins = draws = losses = 0
+    errors = []
+    started = time.monotonic()
+    print(f"game-search-uci vs {name}, {args.games} games at {tc[0]:g} s + {tc[1]:g} s, "
+          f"{len(openings)} openings from {args.openings}", flush=True)
+    for index in range(args.games):
+        opening_name, moves = openings[(index // 2) % len(openings)]
+        ours_white = index % 2 == 0
+        ours = Player(args.engine, "game-search", dict(args.our_option), ours=True)
+        warnings.protocols.add(ours.engine.protocol)
+        other = Player(command, name, dict(args.option), xboard=bool(args.xboard))
+        white, black = (ours, other) if ours_white else (other, ours)
+        label = f"game {index + 1} ({opening_name})"
+        try:
+            result, pgn, plies = play_game(white, black, moves, tc, errors, label)
+        finally:
+            ours.close()
+            other.close()
+        score = score_of(result, ours_white)
+        wins += score == 1.0
+        draws += score == 0.5
+        losses += score == 0.0
+        if args.pgn:
+            with open(args.pgn, "a") as out:
+                out.write(pgn + "\n\n")
+        played = index + 1
+        print(f"{label}: {white.name} - {black.name} {result} in {plies} plies; "
+              f"running +{wins} ={draws} -{losses} ({100 * (wins + draws / 2) / played:.1f}%)", flush=True)
+
+    estimate, low, high = elo(wins, draws, losses)
+    points = wins + draws / 2
+    errors += [f"python-chess could not read our engine: {message}" for message in warnings.messages]
+    print(f"\nagainst {name}: +{wins} ={draws} -{losses}, {points:g}/{args.games} "
+          f"({100 * points / args.games:.1f}%), Elo {signed(estimate, 'inf')} [{signed(low, '-inf')}, {signed(high, '+inf')}] (95%), "
+          f"{(time.monotonic() - started) / 60:.1f} min; errors of ours: {len(errors)}")
+    for error in errors:
+        print(f"ERROR {error}")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
