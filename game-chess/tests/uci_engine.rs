@@ -527,8 +527,17 @@ fn every_option_value_searches_to_a_legal_move() {
     gui.bestmove();
 }
 
+/// An order on UCI scores: a shorter mate for us is best, a shorter mate against us worst.
+fn score_order(score: &InfoScore) -> i64 {
+    match *score {
+        InfoScore::Centipawns(cp) => i64::from(cp),
+        InfoScore::Mate(moves) if moves > 0 => 1_000_000 - i64::from(moves),
+        InfoScore::Mate(moves) => -1_000_000 - i64::from(moves),
+    }
+}
+
 #[test]
-fn multipv_reports_distinct_lines_per_depth() {
+fn multipv_reports_distinct_lines_per_depth_sorted_by_score() {
     let mut gui = Gui::start();
     gui.send("setoption name MultiPV value 3");
     gui.send("position startpos");
@@ -539,9 +548,17 @@ fn multipv_reports_distinct_lines_per_depth() {
         let at_depth: Vec<&Info> = infos.iter().filter(|i| i.depth == Some(depth)).collect();
         let numbers: Vec<u32> = at_depth.iter().filter_map(|i| i.multipv).collect();
         assert_eq!(numbers, [1, 2, 3], "depth {depth}: {lines:?}");
-        let mut firsts: Vec<&String> = at_depth.iter().map(|i| &i.pv[0]).collect();
-        firsts.dedup();
-        assert_eq!(firsts.len(), 3, "depth {depth}");
+        let firsts: Vec<&String> = at_depth.iter().map(|i| &i.pv[0]).collect();
+        let distinct: std::collections::HashSet<&&String> = firsts.iter().collect();
+        assert_eq!(distinct.len(), 3, "depth {depth}");
+        let scores: Vec<i64> = at_depth
+            .iter()
+            .map(|i| score_order(i.score.as_ref().unwrap()))
+            .collect();
+        assert!(
+            scores.windows(2).all(|pair| pair[0] >= pair[1]),
+            "depth {depth}: {lines:?}"
+        );
         if depth == 4 {
             assert_eq!(Some(firsts[0]), mv.as_ref());
         }

@@ -7,7 +7,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use search_core::engine::{InfoCallback, IterationInfo, MAX_PLY};
-use search_core::{Bound, Game, Limits, MoveList, Score, Searcher};
+use search_core::{Bound, Game, Limits, MoveList, Score, SearchResult, Searcher};
 use shakmaty::{Color, Move, Position};
 
 use super::options::{ChessEngine, EngineOptions, OptionEffect};
@@ -155,10 +155,8 @@ impl Control {
 #[derive(Default)]
 struct Reporting {
     control: Option<Arc<Control>>,
-    /// MultiPV: the line being searched (from 1) and the only depth to print.
-    line: Option<(u32, u32)>,
-    /// Nodes of the earlier searches of this `go` (MultiPV runs several).
-    nodes_before: u64,
+    /// MultiPV: the line being searched (from 1); its iterations are not printed one by one.
+    line: Option<u32>,
 }
 
 /// A search thread and its control.
@@ -196,8 +194,9 @@ struct Job {
 /// - **`go mate N`**: searches to depth `2N` and stops at the first iteration that finds a mate
 ///   in at most `N` moves.
 /// - **`MultiPV`** `k > 1`: at each depth, line `i` is the best line of a search whose root moves
-///   exclude the best moves of lines `1 .. i-1` (the engine's `set_root_moves`). Line 1 is what a
-///   single-PV search would find; each depth costs `k` searches.
+///   exclude the best moves of lines `1 .. i-1` (the engine's `set_root_moves`); each depth costs
+///   `k` searches. The `k` lines of a depth are printed together once all are searched, sorted by
+///   score, best first (`multipv 1`), and `bestmove` is line 1's move.
 /// - **Options** are stored at once, even during a search; an option that changes the search
 ///   (and `ucinewgame`, `Clear Hash`) applies to the next `go`.
 /// - **Bad input** (an unknown command, a malformed `position`, an illegal move, an unknown option
@@ -352,17 +351,15 @@ impl UciEngine {
             let Some(control) = &reporting.control else {
                 return;
             };
-            if let Some((_, depth)) = reporting.line {
-                if info.depth != depth || info.bound != Bound::Exact {
-                    return;
-                }
+            if reporting.line.is_some() {
+                // MultiPV prints each depth's lines itself, sorted, once all are searched.
+                return;
             }
             let elapsed = control.start.elapsed();
-            let nodes = reporting.nodes_before + info.nodes;
+            let nodes = info.nodes;
             out.line(Info {
                 depth: Some(info.depth),
                 seldepth: Some(info.seldepth),
-                multipv: reporting.line.map(|(line, _)| line),
                 score: Some(InfoScore::from(info.score)),
                 bound: Some(info.bound),
                 nodes: Some(nodes),
@@ -372,7 +369,7 @@ impl UciEngine {
                 pv: info.pv.iter().map(|&mv| to_uci(mv)).collect(),
                 ..Info::default()
             });
-            if reporting.line.is_none() && info.bound == Bound::Exact {
+            if info.bound == Bound::Exact {
                 control.iteration_done(info.score);
             }
         })
@@ -491,7 +488,6 @@ impl UciEngine {
         *lock(&self.reporting) = Reporting {
             control: Some(Arc::clone(&control)),
             line: None,
-            nodes_before: 0,
         };
         let thread_control = Arc::clone(&control);
         let reporting = Arc::clone(&self.reporting);
@@ -558,7 +554,7 @@ fn search_thread(
         });
         (None, None)
     } else if job.multi_pv > 1 && moves.len() > 1 {
-        multi_pv(&mut engine, &job, &moves, control, reporting)
+        multi_pv(&mut engine, &job, &moves, control, reporting, out)
     } else {
         engine.set_root_moves(job.search_moves.clone());
         let result = engine.search(&job.root, &job.limits);
@@ -591,28 +587,31 @@ fn reply_from_table(engine: &ChessEngine, root: &ChessGame, best: Move) -> Optio
 }
 
 /// MultiPV by exclusion: at each depth, line `i` searches the root moves not yet chosen by lines
-/// `1 .. i-1`. Returns line 1's move and reply from the last depth it completed.
+/// `1 .. i-1`. When all lines of a depth are searched they are printed together, sorted by
+/// score (best first: a table entry or the window can make a later line's exact score beat an
+/// earlier one's), as `multipv 1 ..`. Returns the best line's move and reply from the last depth
+/// completed.
 fn multi_pv(
     engine: &mut ChessEngine,
     job: &Job,
     moves: &[Move],
     control: &Control,
     reporting: &Mutex<Reporting>,
+    out: &Output,
 ) -> (Option<Move>, Option<Move>) {
     let lines = (job.multi_pv as usize).min(moves.len());
     let mut best = (None, None);
     let mut nodes = 0;
     'deepening: for depth in 1..=job.limits.depth {
-        let mut chosen: Vec<Move> = Vec::new();
-        let mut first_score = Score::DRAW;
+        let mut found: Vec<SearchResult<Move>> = Vec::with_capacity(lines);
         for line in 1..=lines {
-            let allowed: Vec<Move> = moves.iter().copied().filter(|mv| !chosen.contains(mv)).collect();
+            let allowed: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|mv| !found.iter().any(|result| result.best_move == Some(*mv)))
+                .collect();
             engine.set_root_moves(Some(allowed));
-            {
-                let mut reporting = lock(reporting);
-                reporting.line = Some((line as u32, depth));
-                reporting.nodes_before = nodes;
-            }
+            lock(reporting).line = Some(line as u32);
             let mut limits = job.limits.clone();
             limits.depth = depth;
             if let Some(budget) = job.limits.nodes {
@@ -621,24 +620,40 @@ fn multi_pv(
             let result = engine.search(&job.root, &limits);
             nodes += result.stats.nodes;
             let completed = result.depth == depth && !control.is_stopped();
-            if line == 1 && (completed || best.0.is_none()) {
+            if line == 1 && best.0.is_none() {
                 best = (result.best_move, result.pv.get(1).copied());
             }
             if !completed || job.limits.is_over_budget(nodes) {
                 break 'deepening;
             }
-            if line == 1 {
-                first_score = result.score;
-            }
-            chosen.extend(result.best_move);
+            found.push(result);
         }
-        control.iteration_done(first_score);
+        // Stable: equal scores keep the order they were found in.
+        found.sort_by_key(|result| std::cmp::Reverse(result.score));
+        best = (found[0].best_move, found[0].pv.get(1).copied());
+        let elapsed = control.start.elapsed();
+        let hashfull = engine.transposition_table().map(|tt| tt.hashfull());
+        for (index, result) in found.iter().enumerate() {
+            out.line(Info {
+                depth: Some(depth),
+                seldepth: Some(result.stats.seldepth),
+                multipv: Some(index as u32 + 1),
+                score: Some(InfoScore::from(result.score)),
+                bound: Some(Bound::Exact),
+                nodes: Some(nodes),
+                nps: Some(nps(nodes, elapsed)),
+                hashfull,
+                time_ms: Some(elapsed.as_millis() as u64),
+                pv: result.pv.iter().map(|&mv| to_uci(mv)).collect(),
+                ..Info::default()
+            });
+        }
+        control.iteration_done(found[0].score);
         if control.is_stopped() {
             break;
         }
     }
-    let mut reporting = lock(reporting);
-    reporting.line = None;
+    lock(reporting).line = None;
     best
 }
 
