@@ -1,24 +1,66 @@
 #!/usr/bin/env python3
-"""Run a UCI engine over an EPD test suite (e.g. Win At Chess) at a fixed time per position and
-count the positions solved: the engine's move is one of the `bm` moves (and none of the `am`
-moves), as test suites are scored.
+"""Run UCI engines over an EPD test suite at a fixed time per position and score them as the
+suite is meant to be scored:
+
+- **best move** suites (Win At Chess, ECM, Bratko-Kopec): solved when the engine's move is one of
+  the `bm` moves and none of the `am` moves;
+- **Strategic Test Suite** (positions with `c8`/`c9` opcodes): the played move earns the points
+  the suite gives it (10 for the best move, less for others, 0 for the rest); the total is out of
+  10 per position, and the count of best moves is given too;
+- **mate** suites (`bm #N`, as in matetrack's mates2000: mate in N moves; negative N means the
+  side to move is mated): a position counts as *found* when the engine's last score is a mate for
+  the right side, and as *best* when it is mate in exactly N (no engine can beat the shortest
+  mate; a longer one is found but not best).
 
 Each engine runs with one thread and a 16 MiB hash, one position at a time, so that engines are
-compared on equal terms on the same machine; the solve count depends on the machine and on what
-else runs on it, so measure engines side by side.
+compared on equal terms on the same machine; the figures depend on the machine and on what else
+runs on it, so measure engines side by side.
 
-    python3 game-chess/tests/python/solve_suite.py --suite /path/to/wac.epd --time 1 \\
+    python3 game-chess/tests/python/solve_suite.py --suite game-chess/tests/data/wac.epd --time 1 \\
         --engine target/release/game-search-uci --engine /usr/games/stockfish --engine /usr/games/toga2
 
-Prints one line per engine (solved / total, and the ids of the positions missed) and exits 0.
+    # a spread sample: every 10th position of the 1500 of STS (all 15 themes)
+    python3 game-chess/tests/python/solve_suite.py --suite sts.epd --every 10 --time 1 --engine ...
+
+Prints one line per engine (the score, and the ids of the positions missed) and exits 0.
 """
 
 import argparse
+import re
 import sys
 import time
 
 import chess
 import chess.engine
+
+MATE = re.compile(r"\bbm\s+#(-?\d+)\s*;")
+
+
+def read_suite(path):
+    """(board, kind, expectation, id) per position; kind is 'mate', 'sts' or 'bm'."""
+    records = []
+    with open(path) as suite:
+        for number, line in enumerate(suite, 1):
+            line = line.strip().rstrip("\0")
+            if not line:
+                continue
+            mate = MATE.search(line)
+            try:
+                if mate:
+                    # python-chess cannot read `bm #N` as a move: take the position alone.
+                    board = chess.Board(" ".join(line.split()[:4]) + " 0 1")
+                    records.append((board, "mate", int(mate.group(1)), f"line {number}"))
+                    continue
+                board, ops = chess.Board.from_epd(line)
+            except ValueError as error:
+                sys.exit(f"{path}:{number}: {error}")
+            name = ops.get("id", f"line {number}")
+            if "c8" in ops and "c9" in ops:
+                points = dict(zip(ops["c9"].split(), (int(p) for p in ops["c8"].split())))
+                records.append((board, "sts", points, name))
+            else:
+                records.append((board, "bm", (ops.get("bm", []), ops.get("am", [])), name))
+    return records
 
 
 def solve(engine_path, records, seconds):
@@ -30,41 +72,68 @@ def solve(engine_path, records, seconds):
         options["Hash"] = 16
     engine.configure(options)
     name = engine.id.get("name", engine_path)
-    solved, missed = 0, []
+    tally = {"solved": 0, "found": 0, "points": 0, "positions": len(records)}
+    missed = []
     start = time.monotonic()
-    for board, ops in records:
-        result = engine.play(board, chess.engine.Limit(time=seconds), game=object())
-        best, avoid = ops.get("bm", []), ops.get("am", [])
-        ok = result.move is not None and (not best or result.move in best) and result.move not in avoid
-        if ok:
-            solved += 1
+    for board, kind, expected, label in records:
+        result = engine.play(board, chess.engine.Limit(time=seconds), game=object(), info=chess.engine.INFO_SCORE)
+        move = result.move
+        if kind == "mate":
+            score = result.info.get("score")
+            mate = score.relative.mate() if score is not None else None
+            if mate is not None and (mate > 0) == (expected > 0):
+                tally["found"] += 1
+            if mate == expected:
+                tally["solved"] += 1
+            else:
+                missed.append(label)
+        elif kind == "sts":
+            earned = expected.get(move.uci(), 0) if move else 0
+            tally["points"] += earned
+            if earned == 10:
+                tally["solved"] += 1
+            else:
+                missed.append(label)
         else:
-            missed.append(ops.get("id", board.fen()))
+            best, avoid = expected
+            if move is not None and (not best or move in best) and move not in avoid:
+                tally["solved"] += 1
+            else:
+                missed.append(label)
     engine.quit()
-    return name, solved, missed, time.monotonic() - start
+    return name, tally, missed, time.monotonic() - start
+
+
+def describe(tally, kinds):
+    n = tally["positions"]
+    if kinds == {"mate"}:
+        return f"mates found {tally['found']}/{n}, shortest {tally['solved']}/{n}"
+    if kinds == {"sts"}:
+        return f"{tally['points']}/{10 * n} points, best move {tally['solved']}/{n}"
+    return f"{tally['solved']}/{n} solved"
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--suite", required=True, help="an EPD file with bm/am opcodes")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--suite", required=True, help="an EPD file (bm/am, STS's c8/c9, or bm #N)")
     parser.add_argument("--time", type=float, default=1.0, help="seconds per position")
     parser.add_argument("--engine", action="append", required=True, help="a UCI engine (repeatable)")
-    parser.add_argument("--limit", type=int, default=0, help="only the first N positions")
+    parser.add_argument("--every", type=int, default=1, help="only every K-th position (a spread sample)")
+    parser.add_argument("--limit", type=int, default=0, help="then only the first N positions")
+    parser.add_argument("--quiet", action="store_true", help="do not list the positions missed")
     args = parser.parse_args()
+    if args.every < 1 or args.limit < 0 or args.time <= 0:
+        parser.error("--every must be at least 1, --limit at least 0 and --time positive")
 
-    records = []
-    with open(args.suite) as suite:
-        for line in suite:
-            line = line.strip()
-            if not line:
-                continue
-            records.append(chess.Board.from_epd(line))
+    records = read_suite(args.suite)[:: args.every]
     if args.limit:
         records = records[: args.limit]
+    kinds = {kind for _, kind, _, _ in records}
+    print(f"{args.suite}: {len(records)} positions at {args.time:g} s each", flush=True)
     for path in args.engine:
-        name, solved, missed, elapsed = solve(path, records, args.time)
-        print(f"{name}: {solved}/{len(records)} solved at {args.time:g} s per position "
-              f"({elapsed:.0f} s); missed: {' '.join(str(m) for m in missed) or 'none'}", flush=True)
+        name, tally, missed, elapsed = solve(path, records, args.time)
+        listed = "" if args.quiet else f"; missed: {' '.join(str(m) for m in missed) or 'none'}"
+        print(f"{name}: {describe(tally, kinds)} ({elapsed:.0f} s){listed}", flush=True)
     return 0
 
 
