@@ -126,6 +126,7 @@ fn plan(args: &Args) -> Result<Plan, String> {
     if let Some(depth) = args.qs_check_depth {
         plan.options.quiescence_check_max_depth = depth;
     }
+    plan.check_depths()?;
     plan.options.evaluation = args.evaluation;
     if let Some(seconds) = args.time_budget {
         let budget =

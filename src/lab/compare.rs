@@ -18,6 +18,31 @@ pub struct Plan {
     pub description: String,
 }
 
+impl Plan {
+    /// Checks that every configuration searches every position at depth 1 or more: a depth
+    /// offset that takes a position's depth below 1 is refused rather than silently raised to 1.
+    ///
+    /// # Errors
+    ///
+    /// The first configuration and position whose depth would be below 1, in words.
+    pub fn check_depths(&self) -> Result<(), String> {
+        for config in &self.configs {
+            let offset = config.offset(self.options.depth_offset);
+            for position in &self.suite {
+                let depth = i64::from(position.depth) + i64::from(offset);
+                if depth < 1 {
+                    return Err(format!(
+                        "depth offset {offset:+} takes {} (depth {}) to depth {depth} for {}: every \
+                         search needs depth 1 or more",
+                        position.label, position.depth, config.name
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The default run's configurations: every thesis configuration but minimax, `ab-v2`, the
 /// quiescence ones and `thesis-final` (too slow for a two-minute run), and the project's, all at the thesis's
 /// primary depths (offset 0).
@@ -101,6 +126,22 @@ mod tests {
     use crate::lab::configs::Check;
     use crate::lab::report::{Format, SUMMARY_COLUMNS, render};
     use crate::lab::runner::{CheckOutcome, run};
+
+    #[test]
+    fn an_offset_below_depth_1_is_refused_with_the_position_named() {
+        let mut plan = default_plan().unwrap();
+        assert_eq!(plan.check_depths(), Ok(()));
+        plan.options.depth_offset = Some(-4);
+        assert_eq!(
+            plan.check_depths(),
+            Ok(()),
+            "the shallowest thesis positions have depth 5"
+        );
+        plan.options.depth_offset = Some(-9);
+        let error = plan.check_depths().unwrap_err();
+        assert!(error.starts_with("depth offset -9 takes "), "{error}");
+        assert!(error.contains("(depth 5) to depth -4 for ab-v1"), "{error}");
+    }
 
     #[test]
     fn the_default_plan_parses() {
