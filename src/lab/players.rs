@@ -14,6 +14,7 @@ use std::time::Duration;
 use game_chess::shakmaty::{Move, Position};
 use game_chess::uci::{GoParams, UciClient};
 use game_chess::{ChessGame, Evaluation, GameHistory};
+use search_core::engine::Engine;
 use search_core::{Limits, MoveList};
 
 use super::configs::{BoxedSearcher, Config, ConfigError, Recipe};
@@ -198,16 +199,24 @@ impl Player {
         self.spec.name()
     }
 
-    fn searcher(&self, config: &Config, evaluation: Evaluation) -> BoxedSearcher {
-        match (&config.recipe, self.limit) {
+    /// A fresh searcher for one move. Engines are given the game's positions since the last
+    /// capture or pawn move (`history`), so that they score a repetition of one of them as a
+    /// draw, as the UCI engine does; the reference minimax has no repetition rule.
+    fn searcher(&self, config: &Config, evaluation: Evaluation, history: &[u64]) -> BoxedSearcher {
+        let mut engine = match (&config.recipe, self.limit) {
             // Node and time limits need iterative deepening to return a completed search.
             (Recipe::Engine(spec), MoveLimit::Nodes(_) | MoveLimit::Time(_)) => {
                 let mut spec = spec.clone();
                 spec.iterative_deepening = true;
-                Box::new(spec.build(evaluation))
+                spec.build(evaluation)
             }
-            _ => config.build(evaluation),
-        }
+            (Recipe::Engine(spec), MoveLimit::Depth(_)) => spec.build(evaluation),
+            (Recipe::EngineExact, _) => Engine::exact(evaluation),
+            (Recipe::EngineStrongest, _) => Engine::strongest(evaluation),
+            (Recipe::Minimax, _) => return config.build(evaluation),
+        };
+        engine.set_game_history(history.to_vec());
+        Box::new(engine)
     }
 
     /// Prepares for a new game: an external engine is (re)started if needed and told so.
@@ -242,7 +251,7 @@ impl Player {
         let position = game.position();
         match &self.spec {
             PlayerSpec::Searcher { config, evaluation } => {
-                let mut searcher = self.searcher(config, *evaluation);
+                let mut searcher = self.searcher(config, *evaluation, game.reversible_keys());
                 let limits = match self.limit {
                     MoveLimit::Depth(depth) => Limits::depth(depth),
                     MoveLimit::Nodes(nodes) => {
@@ -372,6 +381,28 @@ mod tests {
         };
         assert_eq!(play(3), play(3));
         assert_ne!(play(3), play(4));
+    }
+
+    #[test]
+    fn engine_players_see_the_game_history_and_take_a_repetition_draw() {
+        // White is a queen and a rook up. Black's knight shuffled f6-g4-f6 while the queen went
+        // d4-d5-d4: Ng4 now repeats the position after the first Ng4, a draw for the engine
+        // (one repetition is enough inside a search), and hangs the knight for anyone without
+        // the history.
+        let start = "1k6/8/5n2/8/3Q4/8/8/K1R5 b - - 0 1";
+        let moves = ["f6g4", "d4d5", "g4f6", "d5d4"];
+        let game = GameHistory::from_uci(start, &moves, Default::default()).unwrap();
+        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        let mut player = Player::new(
+            PlayerSpec::parse("strongest").unwrap(),
+            MoveLimit::Depth(1),
+            Duration::from_secs(1),
+        );
+        let with_history = to_uci(player.choose(&game, start, &moves).unwrap());
+        assert_eq!(with_history, "f6g4");
+        let fresh = GameHistory::new(game.position().clone());
+        let without = to_uci(player.choose(&fresh, &fresh.position().fen(), &[]).unwrap());
+        assert_ne!(without, "f6g4");
     }
 
     #[test]
