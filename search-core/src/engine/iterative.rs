@@ -90,11 +90,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         }
         self.killers.clear();
         self.history.age();
-        self.line.clear();
-        if self.options.repetition {
-            self.line.reserve(self.game_history.len() + MAX_PLY as usize + 1);
-            self.line.extend(self.game_history.iter().map(|&key| Some(key)));
-        }
+        self.start_line();
     }
 
     /// One iteration at `depth` with the configured driver; `values` are the completed

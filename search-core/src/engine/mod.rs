@@ -55,6 +55,7 @@ mod node;
 mod null_move;
 mod ordering;
 mod quiescence;
+mod repetition;
 pub mod tt;
 
 use std::time::{Duration, Instant};

@@ -85,40 +85,6 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         line.extend_from_slice(&tail[0]);
     }
 
-    /// Whether the position with repetition key `key` already occurred on the line (back to the
-    /// last null move) or in the game history.
-    fn is_repetition(&self, key: u64) -> bool {
-        self.line
-            .iter()
-            .rev()
-            .map_while(|&entry| entry)
-            .any(|earlier| earlier == key)
-    }
-
-    /// Searches `child` with the parent's repetition key on the line; the child's value, from
-    /// the child's point of view (the caller negates). (The node's own arguments plus the
-    /// parent's key: bundling them would hide the alpha-beta signature.)
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn search_child(
-        &mut self,
-        parent_key: Option<u64>,
-        child: &G,
-        depth: u32,
-        ply: u32,
-        alpha: Score,
-        beta: Score,
-        path: Path,
-    ) -> Score {
-        if self.options.repetition {
-            self.line.push(parent_key);
-            let score = self.node(child, depth, ply, alpha, beta, path);
-            self.line.pop();
-            score
-        } else {
-            self.node(child, depth, ply, alpha, beta, path)
-        }
-    }
-
     /// The fail-soft value of `game` for its side to move within `(alpha, beta)`, searched
     /// `depth` plies deep, `ply` plies from the root. After an abort the value is meaningless
     /// (the drivers discard it). The node's entry and exit are recorded when tracing is on
@@ -159,11 +125,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         self.enter(ply);
 
         // --- Repetition: a position seen before on this line or in the game is a draw.
-        let repetition_key = if self.options.repetition {
-            game.repetition_key()
-        } else {
-            None
-        };
+        let repetition_key = self.repetition_key(game);
         if ply > 0
             && let Some(key) = repetition_key
             && self.is_repetition(key)
