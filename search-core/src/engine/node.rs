@@ -21,6 +21,7 @@
 //! nodes [`reference::AlphaBeta`](crate::reference::AlphaBeta) visits.
 
 use super::Engine;
+use super::extensions::{capture_chain_extension, child_capture_chain};
 use super::null_move::NullMoveResult;
 use super::ordering::{MoveKind, MovePicker};
 use crate::trace::Cut;
@@ -53,7 +54,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         Path {
             after_null: false,
             verify: true,
-            chain: (self.options.capture_chain > 0).then_some(self.options.capture_chain),
+            chain: self.root_capture_chain(),
         }
     }
 
@@ -154,17 +155,9 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
         // --- Extensions: a position in check, or at the end of a capture chain, goes deeper.
         let in_check = self.needs_check_status() && game.is_in_check();
-        if self.options.check_extension && in_check && ply < super::MAX_PLY / 2 {
-            depth += 1;
-        }
-        let mut chain = path.chain;
-        if depth == 0
-            && let Some(plies) = chain
-            && plies > 0
-        {
-            depth = 1;
-            chain = Some(plies - 1);
-        }
+        depth += self.check_extension(in_check, ply);
+        let (extended, chain) = capture_chain_extension(depth, path.chain);
+        depth = extended;
 
         // --- Horizon: the static evaluation, or a quiescence search that resolves noisy moves.
         if depth == 0 {
@@ -256,7 +249,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 let child_path = Path {
                     after_null: false,
                     verify,
-                    chain: chain.filter(|_| noisy),
+                    chain: child_capture_chain(chain, noisy),
                 };
                 let new_depth = depth - 1;
 
