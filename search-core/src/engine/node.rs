@@ -196,11 +196,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         }
         // --- Enhanced transposition cutoff: a child the table already knows refutes this node
         //     ends it, unsearched.
-        if self.options.enhanced_transposition_cutoff
-            && ply > 0
-            && depth >= 2
-            && let Some(score) = self.enhanced_transposition_cutoff(game, &moves, depth, ply, beta, tt_key)
-        {
+        if let Some(score) = self.enhanced_transposition_cutoff(game, &moves, depth, ply, beta, tt_key) {
             self.stats.tt_cutoffs += 1;
             self.stats.leaf_nodes += 1;
             self.trace.prune(Cut::EnhancedTtCutoff, &moves);

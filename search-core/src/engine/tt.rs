@@ -183,53 +183,6 @@ impl<M: Copy + Eq> TranspositionTable<M> {
     }
 }
 
-impl<G: crate::Game, E: crate::Evaluate<G>> super::Engine<G, E> {
-    /// Enhanced transposition cutoff: looks each child of `game` up in the table; if one is
-    /// stored with an acceptable depth and an upper bound (or exact value) low enough that the
-    /// move scores `>= beta` for us, returns that score (and stores it as this node's lower
-    /// bound, with the move). See [`Engine::with_enhanced_transposition_cutoff`](super::Engine::with_enhanced_transposition_cutoff).
-    pub(super) fn enhanced_transposition_cutoff(
-        &mut self,
-        game: &G,
-        moves: &[G::Move],
-        depth: u32,
-        ply: u32,
-        beta: Score,
-        key: Option<u64>,
-    ) -> Option<Score> {
-        let (Some(hash), Some(tt)) = (self.hasher, &self.tt) else {
-            return None;
-        };
-        let mut refutation = None;
-        for &mv in moves {
-            let child = game.play(mv);
-            // The depth the child would search at (with its own check extension).
-            let child_depth = depth - 1 + u32::from(self.options.check_extension && child.is_in_check());
-            self.stats.tt_probes += 1;
-            let Some(entry) = tt.probe(hash(&child)) else {
-                continue;
-            };
-            self.stats.tt_hits += 1;
-            if !self.options.tt_policy.accepts(entry.depth, child_depth)
-                || !matches!(entry.bound, Bound::Upper | Bound::Exact)
-            {
-                continue;
-            }
-            // The child is worth at most `child_score` to its side: at least its negation to us.
-            let score = -entry.score.from_tt(ply + 1);
-            if score >= beta {
-                refutation = Some((mv, score));
-                break;
-            }
-        }
-        let (mv, score) = refutation?;
-        if let (Some(key), Some(tt)) = (key, &mut self.tt) {
-            tt.store(key, depth, Bound::Lower, score.to_tt(ply), Some(mv));
-        }
-        Some(score)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
