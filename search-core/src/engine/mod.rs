@@ -52,6 +52,7 @@ mod extensions;
 mod history;
 mod iterative;
 mod killers;
+mod lmr;
 mod mtdf;
 mod node;
 mod null_move;

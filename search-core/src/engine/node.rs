@@ -31,11 +31,6 @@ use crate::{Bound, Evaluate, Game, MoveList, Score, outcome_score};
 /// node: it costs a comparison).
 const STOP_CHECK_INTERVAL: u64 = 1024;
 
-/// Late move reductions start after this many moves searched at full depth.
-const LMR_FULL_DEPTH_MOVES: u32 = 3;
-/// ... and only this many plies or more from the horizon.
-const LMR_MIN_DEPTH: u32 = 3;
-
 /// What a node inherits from the path to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Path {
@@ -251,18 +246,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
                 // Late move reduction: a quiet move late in a well-ordered list is searched
                 // shallower first, and again at full depth only if it surprises.
-                let reduction = if self.options.lmr
-                    && depth >= LMR_MIN_DEPTH
-                    && searched > LMR_FULL_DEPTH_MOVES
-                    && !in_check
-                    && !noisy
-                    && matches!(kind, MoveKind::Quiet | MoveKind::History)
-                    && !child.is_in_check()
-                {
-                    1 + u32::from(searched > 2 * LMR_FULL_DEPTH_MOVES && depth >= 2 * LMR_MIN_DEPTH)
-                } else {
-                    0
-                };
+                let reduction = self.late_move_reduction(depth, searched, in_check, noisy, kind, &child);
 
                 let score = if searched == 1 || (!self.options.pvs && reduction == 0) {
                     // The first move (the expected best), or plain alpha-beta: the full window.
@@ -278,28 +262,17 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 } else {
                     // PVS: a null window proves the move no better than alpha, cheaply.
                     let window_beta = if self.options.pvs { alpha + 1 } else { beta };
-                    let reduced = new_depth.saturating_sub(reduction);
-                    let mut score = -self.search_child(
+                    // LMR: at the reduced depth first, at the full depth if it beats alpha.
+                    let mut score = self.reduced_search(
                         repetition_key,
                         &child,
-                        reduced,
-                        ply + 1,
-                        -window_beta,
-                        -alpha,
+                        new_depth,
+                        reduction,
+                        ply,
+                        alpha,
+                        window_beta,
                         child_path,
                     );
-                    if reduction > 0 && score > alpha && !self.aborted {
-                        self.stats.researches += 1;
-                        score = -self.search_child(
-                            repetition_key,
-                            &child,
-                            new_depth,
-                            ply + 1,
-                            -window_beta,
-                            -alpha,
-                            child_path,
-                        );
-                    }
                     if self.options.pvs && score > alpha && score < beta && !self.aborted {
                         self.stats.researches += 1;
                         score = -self.search_child(
