@@ -57,6 +57,7 @@ mod mtdf;
 mod node;
 mod null_move;
 mod ordering;
+mod pvs;
 mod quiescence;
 mod repetition;
 pub mod tt;

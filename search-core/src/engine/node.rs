@@ -260,32 +260,18 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                         child_path,
                     )
                 } else {
-                    // PVS: a null window proves the move no better than alpha, cheaply.
-                    let window_beta = if self.options.pvs { alpha + 1 } else { beta };
-                    // LMR: at the reduced depth first, at the full depth if it beats alpha.
-                    let mut score = self.reduced_search(
+                    // A later move: a scout search (PVS's null window, LMR's reduced depth), and
+                    // again only if the move beats alpha.
+                    self.search_later_move(
                         repetition_key,
                         &child,
                         new_depth,
                         reduction,
                         ply,
                         alpha,
-                        window_beta,
+                        beta,
                         child_path,
-                    );
-                    if self.options.pvs && score > alpha && score < beta && !self.aborted {
-                        self.stats.researches += 1;
-                        score = -self.search_child(
-                            repetition_key,
-                            &child,
-                            new_depth,
-                            ply + 1,
-                            -beta,
-                            -alpha,
-                            child_path,
-                        );
-                    }
-                    score
+                    )
                 };
                 if self.aborted {
                     return Score::DRAW;
