@@ -47,6 +47,7 @@
 //! No heap allocation per node: move lists live on the stack, the principal variation in a
 //! triangular table and the killers, history and repetition line in buffers allocated once.
 
+mod aspiration;
 mod etc;
 mod extensions;
 mod history;
