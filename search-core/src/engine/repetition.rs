@@ -1,14 +1,14 @@
 //! **Repetition detection**: a position that already occurred on the current line or in the game
 //! before the root is scored as a draw (the game's repetition rule, e.g. FIDE's threefold
-//! repetition, simplified as engines do; the interaction with the transposition table is the
-//! graph-history interaction problem, Campbell 1985).
+//! repetition, simplified as engines do; its clash with the transposition table is the
+//! graph-history interaction problem, Campbell 1985, "The graph-history interaction: on ignoring
+//! position history").
 //!
-//! - **Idea.** Keep the repetition keys ([`Game::repetition_key`](crate::Game::repetition_key))
-//!   of the game history and of every ancestor of the current node in one buffer, the *line*.
-//!   A node (never the root: it must return a move) whose key is already on the line is a leaf
-//!   worth [`Score::DRAW`]: a second occurrence within the search is scored as the draw a third
-//!   would be, the usual engine simplification (whoever wants the draw can repeat again, whoever
-//!   does not must deviate anyway).
+//! - **Idea.** Keep the repetition keys ([`Game::repetition_key`]) of the game history and of
+//!   every ancestor of the current node in one buffer, the *line*. A node (never the root: it
+//!   must return a move) whose key is already on the line is a leaf worth [`Score::DRAW`]: a
+//!   second occurrence within the search is scored as the draw a third would be, the usual engine
+//!   simplification (a side that can repeat a position once can usually repeat it again).
 //! - **Invariant.** While a node at `ply` is searched, the line holds the game history (oldest
 //!   first) followed by the keys of the nodes at plies `0..ply`, pushed by
 //!   [`search_child`](Engine::search_child) and popped when the child returns. A null move

@@ -1,6 +1,6 @@
-//! The **transposition table**: a fixed-size hash table of search results, so that a position
-//! reached again (by another move order, in the next iteration, in the next MTD(f) pass) is not
-//! searched again.
+//! The **transposition table** (Greenblatt, Eastlake & Crocker 1967; Zobrist 1970 for the hash):
+//! a fixed-size hash table of search results, so that a position reached again (by another move
+//! order, in the next iteration, in the next MTD(f) pass) is not searched again.
 //!
 //! - **Idea.** Store, for each searched position, the depth it was searched to, the fail-soft
 //!   score with its [`Bound`] (exact, lower, upper) and the best move. A later visit may take the
@@ -10,14 +10,19 @@
 //!   `= / >= / <= score`". Scores are stored relative to the node ([`Score::to_tt`]), so a mate
 //!   found at one ply is read back at another with the right distance ([`Score::from_tt`]).
 //!   The full 64-bit key is checked, and the engine checks a stored move against the generated
-//!   moves before using it: a key collision can mislead ordering, never yield an illegal move.
+//!   moves before using it: a collision of two positions on the full key (rare; Hyatt & Cozzie
+//!   2005, cited by the thesis, measured how little it matters) can mislead the ordering or a
+//!   value, never yield an illegal move.
 //! - **Exact or value-changing.** Depends on the [`DepthPolicy`]: [`SameDepth`](DepthPolicy::SameDepth)
-//!   (the thesis's version 1) only reuses results of the very same search, so the root value
-//!   equals minimax's; [`AtLeastDepth`](DepthPolicy::AtLeastDepth) (version 2, the standard) and
+//!   (the thesis's version 1) only reuses results searched to the very depth wanted, the value
+//!   that search would find again, so the root value equals minimax's; [`AtLeastDepth`](DepthPolicy::AtLeastDepth) (version 2, the standard) and
 //!   [`AnyDepth`](DepthPolicy::AnyDepth) (version 3) reuse deeper or shallower results and change
 //!   values. Path-dependent rules (repetition draws) are not part of the key: with them on, no TT
 //!   is exact (the graph-history interaction problem).
-//! - **Cost.** `mib` MiB allocated once; one probe and one store per interior node.
+//! - **Cost.** `mib` MiB allocated once. One probe per node above the horizon (horizon nodes
+//!   neither probe nor store: their value is one evaluation, the Fiacco report's profiling
+//!   lesson) and one store per node that searches its moves; enhanced transposition cutoffs
+//!   (`etc.rs`) add a probe per child. Probes and stores are two slot comparisons each.
 //! - **Replacement.** Buckets of two entries (Breuker, Uiterwijk & van den Herik 1994's two-level
 //!   scheme): slot 0 is *depth-preferred*: a new result replaces it when at least as deep, when it
 //!   is for the same position, or when the stored one is from an older search (its generation
@@ -27,8 +32,9 @@
 //!   so that stale entries are replaced first. [`clear`](TranspositionTable::clear) empties it
 //!   (a new game); [`hashfull`](TranspositionTable::hashfull) is UCI's fill rate.
 //!
-//! Sources: Greenblatt et al. 1967 (the idea), Zobrist 1970 (the hash), the thesis in the
-//! project's papers (section 2.5, the three depth policies), Fiacco (bound types).
+//! Sources: Greenblatt, Eastlake & Crocker 1967, "The Greenblatt chess program" (the idea);
+//! Zobrist 1970, "A new hashing method with application for game playing" (the hash); the thesis
+//! in the project's papers (section 2.5, the three depth policies); Fiacco (bound types).
 
 use crate::{Bound, Score};
 
