@@ -12,8 +12,9 @@
 //!   `score - 1`; `beta` to `score + widen`, at least `score + 1`), `widen` growing fourfold per
 //!   failure (`4w`, `16w`, ...), and a side that reaches the mate range (`±MAX_EVAL`) becomes
 //!   infinite. So the bound just learnt lies inside the next window, and after a bounded number
-//!   of failures the window is full: the loop ends. Each failure is reported (an [`IterationInfo`](super::IterationInfo)
-//!   with a `Lower` or `Upper` bound) before the re-search.
+//!   of failures the window is full: the loop ends. Each failure is reported (an
+//!   [`IterationInfo`](super::IterationInfo) with a `Lower` or `Upper` bound) before the
+//!   re-search.
 //! - **Exact or value-changing.** Exact: the value returned lies strictly inside its window, so
 //!   it is the value a full-window search would return (the cross-checks hold every exact
 //!   combination with aspiration windows to minimax).

@@ -1,6 +1,7 @@
 //! The **history heuristic** (Schaeffer 1989, "The history heuristic and alpha-beta search
-//! enhancements in practice"; first described by him in 1983): a quiet move that caused cutoffs anywhere in the tree is likely
-//! good elsewhere; order quiet moves by how often, and how deep, they did.
+//! enhancements in practice"; first described by him in 1983): a quiet move that caused cutoffs
+//! anywhere in the tree is likely good elsewhere; order quiet moves by how often, and how deep,
+//! they did.
 //!
 //! - **Idea.** A counter per player and per move kind (the game's
 //!   [`history_index`](crate::Game::history_index): from-square and to-square in chess). A quiet

@@ -15,7 +15,8 @@
 //!   value, never yield an illegal move.
 //! - **Exact or value-changing.** Depends on the [`DepthPolicy`]: [`SameDepth`](DepthPolicy::SameDepth)
 //!   (the thesis's version 1) only reuses results searched to the very depth wanted, the value
-//!   that search would find again, so the root value equals minimax's; [`AtLeastDepth`](DepthPolicy::AtLeastDepth) (version 2, the standard) and
+//!   that search would find again, so the root value equals minimax's;
+//!   [`AtLeastDepth`](DepthPolicy::AtLeastDepth) (version 2, the standard) and
 //!   [`AnyDepth`](DepthPolicy::AnyDepth) (version 3) reuse deeper or shallower results and change
 //!   values. Path-dependent rules (repetition draws) are not part of the key: with them on, no TT
 //!   is exact (the graph-history interaction problem).
