@@ -15,6 +15,16 @@
 //! Path-dependent rules (repetition draws) make a position's value depend on how it was reached:
 //! switch them off in games you cross-check.
 //!
+//! - **Source.** The Fiacco report in the project's papers: every engine checked against plain
+//!   minimax on the same positions before it is trusted, the simple one being the easy one to
+//!   get right.
+//! - **Invariant.** What is checked is the list above, for every position, depth and searcher;
+//!   each failure is a [`Disagreement`] naming all three, and a run never stops at the first.
+//! - **Cost.** Per position and depth: the reference's value of every root move (a full search
+//!   of each root subtree), one reference search, and one search per checked searcher. With
+//!   [`Minimax`](crate::reference::Minimax) as the reference that is `b^d` leaves twice over:
+//!   keep the depths small.
+//!
 //! ```
 //! use search_core::reference::{AlphaBeta, Minimax, Negamax};
 //! use search_core::random_tree::{RandomTree, TreeValue};

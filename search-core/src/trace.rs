@@ -1,5 +1,5 @@
 //! **Search-tree tracing**: the tree a searcher actually walked, node by node, for pictures and
-//! tests.
+//! tests (a project tool, no paper; its first test is Knuth & Moore 1975's minimal tree).
 //!
 //! Every searcher of this crate (the [`reference`](crate::reference) searchers and the
 //! [`Engine`](crate::engine::Engine)) has a `with_trace(max_nodes)` builder method; after a search
@@ -26,6 +26,13 @@
 //! Exports: an indented text mode ([`Trace::to_text`], also `Display`), Graphviz DOT
 //! ([`Trace::to_dot`], [`dot_side_by_side`] for several traces in one picture) and any format of
 //! the `dot` binary ([`render_dot`], e.g. SVG or PNG), when it is installed.
+//!
+//! # Invariant: it observes, never steers
+//!
+//! Tracing changes no search: under a depth limit a traced search returns the same score,
+//! principal variation and statistics as an untraced one, and every counted node is in the
+//! trace unless it was truncated (the trace tests check both for six engine configurations,
+//! plain to strongest). Under a clock, its own cost may make a search stop elsewhere.
 //!
 //! # Cost
 //!

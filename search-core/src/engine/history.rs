@@ -1,14 +1,23 @@
-//! The **history heuristic** (Schaeffer 1989): a quiet move that caused cutoffs anywhere in the
-//! tree is likely good elsewhere; order quiet moves by how often, and how deep, they did.
+//! The **history heuristic** (Schaeffer 1989, "The history heuristic and alpha-beta search
+//! enhancements in practice"; first described by him in 1983): a quiet move that caused cutoffs
+//! anywhere in the tree is likely good elsewhere; order quiet moves by how often, and how deep,
+//! they did.
 //!
 //! - **Idea.** A counter per player and per move kind (the game's
 //!   [`history_index`](crate::Game::history_index): from-square and to-square in chess). A quiet
-//!   move that causes a beta cutoff at depth `d` gains `d²` (deep cutoffs prune more).
+//!   move that causes a beta cutoff at depth `d` gains `d²` (deep cutoffs prune more). Quiet
+//!   moves with a positive counter are searched after the killers, highest first (see
+//!   `ordering.rs`).
 //! - **Aging.** When a counter passes [`HISTORY_MAX`] every counter is halved, and each new search
 //!   halves them too, so that old knowledge fades but is not thrown away.
-//! - **Invariant.** Ordering only: exact. Games without a history index are simply not ordered
-//!   by history.
-//! - **Cost.** A `2 × 65 536` table of counters, allocated once; one lookup per quiet move.
+//! - **Invariant.** Between calls every counter lies in `0..=HISTORY_MAX` (a reward adds at most
+//!   `1024²`, and passing the maximum halves the table), so counters never overflow. Ordering
+//!   only: games without a history index are simply not ordered by history.
+//! - **Exact or value-changing.** Exact: only the order changes, never the set of moves searched
+//!   (cross-checked in every exact combination).
+//! - **Cost.** A `2 × 65 536` table of `i32` counters (512 KiB), allocated at the first reward and
+//!   kept; one lookup per quiet move ordered, one update per quiet cutoff, and a pass over the
+//!   whole table at each aging (once per search, and whenever a counter overflows).
 
 use crate::Player;
 

@@ -1,16 +1,25 @@
-//! The root drivers: **iterative deepening** and **aspiration windows**, and the search entry
-//! point. Both call the node function (and MTD(f), which does too); neither is a copy of it.
+//! **Iterative deepening** (Slate & Atkin 1977, Chess 4.5) and the search entry point: search
+//! depth 1, 2, ... up to the limit, each iteration with the configured root driver (a full window,
+//! [aspiration windows](super::aspiration) or [MTD(f)](super::mtdf)), all of them calls of the
+//! node function, none a copy of it.
 //!
-//! - **Iterative deepening** (Slate & Atkin 1977): search depth 1, 2, ... up to the limit. The
-//!   shallow iterations cost little and fill the transposition table, killers and history, and
-//!   the previous best root move is searched first, so the deep iteration is better ordered; and
-//!   a search stopped by its node budget, clock or stop flag still has the result of its last
-//!   **completed** iteration. An interrupted iteration is discarded: its best move may be
-//!   half-searched. If not even depth 1 completed, the engine returns the first root move it
-//!   would have searched (the TT move, else the first generated): always a legal move.
-//! - **Aspiration windows**: search with a window `value ± w` around the previous iteration's
-//!   value (around a draw for the first); on failure widen the failing side fourfold and search
-//!   again (`researches`). Exact: the final result falls inside its window.
+//! - **Idea.** The shallow iterations cost little and teach the deep one its ordering: they fill
+//!   the transposition table, the killers and the history, and the previous iteration's best
+//!   root move is searched first. And a search stopped by its node budget, clock or stop flag
+//!   still has an answer: the last completed iteration's.
+//! - **Invariant.** The result is always that of the last **completed** iteration: an interrupted
+//!   iteration is discarded, since its best move may be half-searched. If not even depth 1
+//!   completed, the engine returns the first root move it would have searched (the table move
+//!   if legal and allowed, else the first allowed move generated, else the first generated) with
+//!   the root's static value: a legal move whenever one exists, none when the root is finished
+//!   or the depth is 0.
+//! - **Exact or value-changing.** Exact: every iteration is a complete search at its own depth,
+//!   so the last one's value is that depth's; what the earlier ones leave behind changes the
+//!   order of the moves (and, through a transposition table, only what its
+//!   [`DepthPolicy`](super::DepthPolicy) lets it change).
+//! - **Cost.** The earlier iterations: with an effective branching factor `b` they add about
+//!   `1 / (b - 1)` of the last one (a geometric series), usually repaid by the better ordering;
+//!   a copy of the principal variation and an info report per completed iteration.
 //!
 //! Without iterative deepening the engine searches the nominal depth once: with every option
 //! off, that is plain alpha-beta, node for node.
@@ -90,11 +99,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         }
         self.killers.clear();
         self.history.age();
-        self.line.clear();
-        if self.options.repetition {
-            self.line.reserve(self.game_history.len() + MAX_PLY as usize + 1);
-            self.line.extend(self.game_history.iter().map(|&key| Some(key)));
-        }
+        self.start_line();
     }
 
     /// One iteration at `depth` with the configured driver; `values` are the completed
@@ -124,40 +129,6 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         (!self.aborted).then(|| (score, self.pv[0].clone()))
     }
 
-    /// An aspiration-window search around `center` (see the module documentation).
-    fn aspiration(&mut self, root: &G, depth: u32, center: Score, window: i32) -> Option<Score> {
-        let (mut alpha, mut beta) = if center.is_mate() {
-            (-Score::INFINITY, Score::INFINITY)
-        } else {
-            (center - window, center + window)
-        };
-        let mut widen = window;
-        loop {
-            let score = self.node(root, depth, 0, alpha, beta, self.root_path());
-            if self.aborted {
-                return None;
-            }
-            widen = widen.saturating_mul(4);
-            if score <= alpha {
-                self.stats.researches += 1;
-                self.report(depth, score, Bound::Upper, &[]);
-                alpha = Score::cp(score.raw().saturating_sub(widen)).min(score - 1);
-                if alpha <= -Score::MAX_EVAL {
-                    alpha = -Score::INFINITY;
-                }
-            } else if score >= beta {
-                self.stats.researches += 1;
-                self.report(depth, score, Bound::Lower, &[]);
-                beta = Score::cp(score.raw().saturating_add(widen)).max(score + 1);
-                if beta >= Score::MAX_EVAL {
-                    beta = Score::INFINITY;
-                }
-            } else {
-                return Some(score);
-            }
-        }
-    }
-
     /// The move to play when not even depth 1 completed: the first root move in search order.
     fn fallback_move(&self, root: &G) -> Option<G::Move> {
         let mut moves = MoveList::new();
@@ -181,7 +152,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     }
 
     /// Calls the info callback, if any.
-    fn report(&mut self, depth: u32, score: Score, bound: Bound, pv: &[G::Move]) {
+    pub(super) fn report(&mut self, depth: u32, score: Score, bound: Bound, pv: &[G::Move]) {
         if let Some(callback) = &mut self.info {
             let info = IterationInfo {
                 depth,

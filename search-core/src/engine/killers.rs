@@ -1,13 +1,20 @@
-//! **Killer moves** (Akl & Newborn 1977): quiet moves that caused a beta cutoff at the same ply
-//! elsewhere in the tree are tried early, because a refutation often refutes the sibling
-//! positions too.
+//! **Killer moves** (Akl & Newborn 1977, "The principal continuation and the killer heuristic"):
+//! quiet moves that caused a beta cutoff at the same ply elsewhere in the tree are tried early,
+//! because a refutation often refutes the sibling positions too.
 //!
 //! - **Idea and replacement.** Two killers per ply, replaced as in the Fiacco report in the
 //!   project's papers: a move already held is not stored again (no duplicates), and a new one
 //!   overwrites the two slots alternately, so the two most recent distinct killers are kept.
-//! - **Invariant.** Ordering only: a killer is searched early if it is among the generated moves
-//!   of the position, never otherwise. Exact.
-//! - **Cost.** Two comparisons per move ordered; a table of `2 × MAX_PLY` moves, allocated once.
+//!   They are searched after the table move and the hinted moves, before the other quiet moves
+//!   (see `ordering.rs`); the table is cleared at the start of each search and kept across its
+//!   iterations.
+//! - **Invariant.** The two slots of a ply never hold the same move, and hold only quiet moves
+//!   that caused a cutoff at that ply in this search. Ordering only: a killer is searched early
+//!   if it is among the generated moves of the position and quiet there, never otherwise.
+//! - **Exact or value-changing.** Exact: only the order changes, never the set of moves searched
+//!   (cross-checked in every exact combination).
+//! - **Cost.** Two comparisons per quiet move ordered, one duplicate check and one write per
+//!   quiet cutoff; a table of `2 × (MAX_PLY + 1)` moves, allocated once.
 
 /// Two killer moves per ply. See the [module documentation](self).
 #[derive(Clone, Debug)]

@@ -8,18 +8,24 @@
 //! | move ordering: TT move, [`order_hint`](crate::Game::order_hint), killers, history | `ordering.rs` | exact |
 //! | killer moves, two per ply (Akl & Newborn 1977, Fiacco's replacement) | `killers.rs` | exact |
 //! | history heuristic (Schaeffer 1989) | `history.rs` | exact |
-//! | transposition table, three [`DepthPolicy`]s | [`tt`] (`tt.rs`) | same depth: exact; others: value-changing |
-//! | PVS / NegaScout (Marsland 1983; Reinefeld 1983) | `node.rs` | exact |
-//! | aspiration windows, iterative deepening | `iterative.rs` | exact |
+//! | transposition table (Greenblatt et al. 1967; Zobrist 1970), three [`DepthPolicy`]s | [`tt`] (`tt.rs`) | same depth: exact; others: value-changing |
+//! | enhanced transposition cutoffs (Plaat, Schaeffer, Pijls & de Bruin 1996) | `etc.rs` | exact (with a same-depth table) |
+//! | PVS / NegaScout (Marsland 1983; Reinefeld 1983) | `pvs.rs` | exact |
+//! | iterative deepening (Slate & Atkin 1977) | `iterative.rs` | exact |
+//! | aspiration windows (Kaindl, Shams & Horacek 1991) | `aspiration.rs` | exact |
 //! | MTD(f) (Plaat et al. 1996), first guess from the previous or the second previous iteration | `mtdf.rs` | exact |
 //! | null-move pruning, R = 1, 2, 3 or adaptive (Heinz 1999), verified (David-Tabibi & Netanyahu 2002) | `null_move.rs` | value-changing |
-//! | late move reductions | `node.rs` | value-changing |
-//! | check extension, capture-chain extension | `node.rs` | value-changing (a deeper search) |
-//! | quiescence search: stand pat, noisy moves, optional checks and delta pruning | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks and delta pruning |
-//! | repetition draws from the game history and the current line | `node.rs` | path-dependent |
+//! | late move reductions (after Levy, Broughton & Taylor 1989; Fruit and Glaurung 2005) | `lmr.rs` | value-changing |
+//! | check extension, capture-chain extension (the chess-engine article in the project's papers) | `extensions.rs` | value-changing (a deeper search) |
+//! | quiescence search (Beal 1990): stand pat, noisy moves, optional checks and delta pruning | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks and delta pruning |
+//! | repetition draws from the game history and the current line (graph-history interaction: Campbell 1985) | `repetition.rs` | path-dependent |
 //!
-//! The node function (`node.rs`) is the one place where alpha-beta is written; MTD(f), aspiration
-//! windows and iterative deepening are drivers that call it with different windows and depths.
+//! Each of these files opens with a module doc in one format: the idea, its invariant, whether it
+//! is exact or value-changing, its cost, and its source.
+//!
+//! The node function (`node.rs`) is the one place where alpha-beta is written, calling each
+//! feature's helpers in turn; MTD(f), aspiration windows and iterative deepening are drivers that
+//! call it with different windows and depths.
 //!
 //! # Presets
 //!
@@ -47,14 +53,20 @@
 //! No heap allocation per node: move lists live on the stack, the principal variation in a
 //! triangular table and the killers, history and repetition line in buffers allocated once.
 
+mod aspiration;
+mod etc;
+mod extensions;
 mod history;
 mod iterative;
 mod killers;
+mod lmr;
 mod mtdf;
 mod node;
 mod null_move;
 mod ordering;
+mod pvs;
 mod quiescence;
+mod repetition;
 pub mod tt;
 
 use std::time::{Duration, Instant};

@@ -1,19 +1,27 @@
-//! **MTD(f)** (Plaat, Schaeffer, Pijls & de Bruin 1996): find the root value with null-window
-//! searches only. Each pass `node(root, beta - 1, beta)` answers "is the value at least beta?";
-//! its fail-soft result becomes a new upper bound (fail low) or lower bound (fail high), and the
-//! next window is placed at that result, until the bounds meet.
+//! **MTD(f)** (Plaat, Schaeffer, Pijls & de Bruin 1996, "Best-first fixed-depth minimax
+//! algorithms"): find the root value with null-window searches only.
 //!
-//! - **Invariant.** `lower <= value <= upper` throughout; at the end they are equal: exact.
-//!   The best move is the root move of the last fail-high pass (the pass that proved
-//!   `value >= lower`), whose own value is therefore the root value.
-//! - **Needs a transposition table to be fast** (each pass re-searches the tree; the table keeps
-//!   the previous passes' bounds); without one it is still right.
+//! - **Idea.** Each pass `node(root, beta - 1, beta)` answers "is the value at least beta?"; its
+//!   fail-soft result becomes a new upper bound (fail low) or lower bound (fail high), and the
+//!   next window is placed at that result, until the bounds meet. A null-window search cuts far
+//!   more than a full-window one; the table carries what each pass learnt to the next.
+//! - **Invariant.** `lower <= value <= upper` throughout, each pass moving one bound strictly
+//!   (fail-soft results); at the end they are equal. The best move is the root move of the last
+//!   fail-high pass (the pass that proved `value >= lower`), whose own value is therefore the
+//!   root value; a later fail-low pass only confirms `upper = lower`.
+//! - **Exact or value-changing.** Exact: the bounds meet at the root value of the node function
+//!   (the cross-checks hold every exact combination with MTD(f), both first guesses, to
+//!   minimax).
 //! - **First guess.** The closer, the fewer passes: the previous iteration's value, or the value
 //!   two iterations back, whose depth has the same parity (the Fiacco report: odd and even depths
 //!   oscillate). See [`FirstGuess`](super::FirstGuess).
-//! - **Cost.** Statistics: `mtdf_passes`.
+//! - **Cost.** One null-window search of the whole tree per pass (counted in `mtdf_passes`),
+//!   as many passes as the bounds need to meet: few from a good guess, many from a bad one. It
+//!   needs a transposition table to be fast (without one each pass searches the tree afresh) but
+//!   not to be right. A copy of the principal variation per fail-high pass.
 //!
-//! A driver over the node function, not a copy of alpha-beta.
+//! A driver over the node function, not a copy of alpha-beta; it replaces full-window and
+//! aspiration searches at the root.
 
 use super::Engine;
 use crate::{Evaluate, Game, Score};

@@ -1,26 +1,42 @@
-//! **The node function**: fail-soft alpha-beta in negamax form (Knuth & Moore 1975), the one
-//! place where the engine's search is written, every feature in its block.
+//! **The node function**: fail-soft alpha-beta in negamax form (Knuth & Moore 1975, "An analysis
+//! of alpha-beta pruning"), the one place where the engine's search is written, every feature a
+//! block that calls the helpers of its own module.
 //!
 //! It reads top to bottom as the algorithm:
 //!
-//! 1. early exits: the limits, a repetition draw, a finished game (terminal before horizon), the
-//!    ply limit;
-//! 2. extensions (check), then the horizon: static evaluation or quiescence search;
-//! 3. the transposition-table probe: a cutoff, or a move to search first;
-//! 4. null-move pruning;
-//! 5. the move loop: ordered moves, PVS null windows, late move reductions and their re-searches,
-//!    beta cutoffs feeding killers and history;
+//! 1. early exits: the limits, a repetition draw (`repetition.rs`), a finished game (terminal
+//!    before horizon), a static leaf or the ply limit;
+//! 2. extensions (`extensions.rs`: check, capture chain), then the horizon: static evaluation or
+//!    quiescence search (`quiescence.rs`);
+//! 3. the transposition-table probe (`tt.rs`): a cutoff, or a move to search first; then the
+//!    enhanced transposition cutoff (`etc.rs`);
+//! 4. null-move pruning (`null_move.rs`);
+//! 5. the move loop: ordered moves (`ordering.rs`), the first with the full window, the others
+//!    by a null window (`pvs.rs`) at a reduced depth (`lmr.rs`) with their re-searches; beta
+//!    cutoffs feeding killers and history;
 //! 6. the transposition-table store, once, at the end.
 //!
 //! Mate and stalemate need no block of their own: the game reports them from the move count in
 //! step 1 (the [`Game`] contract), so every move the loop sees is legal.
 //!
-//! The invariant is fail-soft alpha-beta's: if the true value (at this depth, with the exact
-//! features) lies inside `(alpha, beta)` the result is that value; a result `<= alpha` is an
-//! upper bound, `>= beta` a lower bound. With every option off this function visits exactly the
-//! nodes [`reference::AlphaBeta`](crate::reference::AlphaBeta) visits.
+//! - **Idea.** Alpha-beta: the window `(alpha, beta)` holds what both sides are already sure of
+//!   elsewhere; a move scoring `>= beta` ends the node (the opponent will not allow it), and a
+//!   child is searched with the window negated and swapped.
+//! - **Invariant.** Fail-soft alpha-beta's: if the true value (at this depth, with the exact
+//!   features) lies inside `(alpha, beta)` the result is that value; a result `<= alpha` is an
+//!   upper bound, `>= beta` a lower bound. The transposition table stores it with that bound.
+//!   With every option off this function visits exactly the nodes
+//!   [`reference::AlphaBeta`](crate::reference::AlphaBeta) visits, in the same order.
+//! - **Exact or value-changing.** The function itself is exact; each block changes what its
+//!   module says. With only exact features on, the root value is minimax's at the nominal depth.
+//! - **Cost.** Per node: one move generation (on the stack: no heap allocation), the principal
+//!   variation copied up a triangular table on each new best move, the node budget checked at
+//!   every node and the clock and stop flag every [`STOP_CHECK_INTERVAL`] nodes. In nodes:
+//!   between Knuth & Moore's minimal tree (`b^ceil(d/2) + b^floor(d/2) - 1` leaves, best move
+//!   always first) and minimax's `b^d`, as the ordering decides.
 
 use super::Engine;
+use super::extensions::{capture_chain_extension, child_capture_chain};
 use super::null_move::NullMoveResult;
 use super::ordering::{MoveKind, MovePicker};
 use crate::trace::Cut;
@@ -29,11 +45,6 @@ use crate::{Bound, Evaluate, Game, MoveList, Score, outcome_score};
 /// Check the clock and the stop flag every this many nodes (the node budget is checked at every
 /// node: it costs a comparison).
 const STOP_CHECK_INTERVAL: u64 = 1024;
-
-/// Late move reductions start after this many moves searched at full depth.
-const LMR_FULL_DEPTH_MOVES: u32 = 3;
-/// ... and only this many plies or more from the horizon.
-const LMR_MIN_DEPTH: u32 = 3;
 
 /// What a node inherits from the path to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,7 +64,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         Path {
             after_null: false,
             verify: true,
-            chain: (self.options.capture_chain > 0).then_some(self.options.capture_chain),
+            chain: self.root_capture_chain(),
         }
     }
 
@@ -83,40 +94,6 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         line.clear();
         line.push(mv);
         line.extend_from_slice(&tail[0]);
-    }
-
-    /// Whether the position with repetition key `key` already occurred on the line (back to the
-    /// last null move) or in the game history.
-    fn is_repetition(&self, key: u64) -> bool {
-        self.line
-            .iter()
-            .rev()
-            .map_while(|&entry| entry)
-            .any(|earlier| earlier == key)
-    }
-
-    /// Searches `child` with the parent's repetition key on the line; the child's value, from
-    /// the child's point of view (the caller negates). (The node's own arguments plus the
-    /// parent's key: bundling them would hide the alpha-beta signature.)
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn search_child(
-        &mut self,
-        parent_key: Option<u64>,
-        child: &G,
-        depth: u32,
-        ply: u32,
-        alpha: Score,
-        beta: Score,
-        path: Path,
-    ) -> Score {
-        if self.options.repetition {
-            self.line.push(parent_key);
-            let score = self.node(child, depth, ply, alpha, beta, path);
-            self.line.pop();
-            score
-        } else {
-            self.node(child, depth, ply, alpha, beta, path)
-        }
     }
 
     /// The fail-soft value of `game` for its side to move within `(alpha, beta)`, searched
@@ -159,11 +136,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         self.enter(ply);
 
         // --- Repetition: a position seen before on this line or in the game is a draw.
-        let repetition_key = if self.options.repetition {
-            game.repetition_key()
-        } else {
-            None
-        };
+        let repetition_key = self.repetition_key(game);
         if ply > 0
             && let Some(key) = repetition_key
             && self.is_repetition(key)
@@ -192,17 +165,9 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
         // --- Extensions: a position in check, or at the end of a capture chain, goes deeper.
         let in_check = self.needs_check_status() && game.is_in_check();
-        if self.options.check_extension && in_check && ply < super::MAX_PLY / 2 {
-            depth += 1;
-        }
-        let mut chain = path.chain;
-        if depth == 0
-            && let Some(plies) = chain
-            && plies > 0
-        {
-            depth = 1;
-            chain = Some(plies - 1);
-        }
+        depth += self.check_extension(in_check, ply);
+        let (extended, chain) = capture_chain_extension(depth, path.chain);
+        depth = extended;
 
         // --- Horizon: the static evaluation, or a quiescence search that resolves noisy moves.
         if depth == 0 {
@@ -241,11 +206,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         }
         // --- Enhanced transposition cutoff: a child the table already knows refutes this node
         //     ends it, unsearched.
-        if self.options.enhanced_transposition_cutoff
-            && ply > 0
-            && depth >= 2
-            && let Some(score) = self.enhanced_transposition_cutoff(game, &moves, depth, ply, beta, tt_key)
-        {
+        if let Some(score) = self.enhanced_transposition_cutoff(game, &moves, depth, ply, beta, tt_key) {
             self.stats.tt_cutoffs += 1;
             self.stats.leaf_nodes += 1;
             self.trace.prune(Cut::EnhancedTtCutoff, &moves);
@@ -294,24 +255,13 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 let child_path = Path {
                     after_null: false,
                     verify,
-                    chain: chain.filter(|_| noisy),
+                    chain: child_capture_chain(chain, noisy),
                 };
                 let new_depth = depth - 1;
 
                 // Late move reduction: a quiet move late in a well-ordered list is searched
                 // shallower first, and again at full depth only if it surprises.
-                let reduction = if self.options.lmr
-                    && depth >= LMR_MIN_DEPTH
-                    && searched > LMR_FULL_DEPTH_MOVES
-                    && !in_check
-                    && !noisy
-                    && matches!(kind, MoveKind::Quiet | MoveKind::History)
-                    && !child.is_in_check()
-                {
-                    1 + u32::from(searched > 2 * LMR_FULL_DEPTH_MOVES && depth >= 2 * LMR_MIN_DEPTH)
-                } else {
-                    0
-                };
+                let reduction = self.late_move_reduction(depth, searched, in_check, noisy, kind, &child);
 
                 let score = if searched == 1 || (!self.options.pvs && reduction == 0) {
                     // The first move (the expected best), or plain alpha-beta: the full window.
@@ -325,43 +275,18 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                         child_path,
                     )
                 } else {
-                    // PVS: a null window proves the move no better than alpha, cheaply.
-                    let window_beta = if self.options.pvs { alpha + 1 } else { beta };
-                    let reduced = new_depth.saturating_sub(reduction);
-                    let mut score = -self.search_child(
+                    // A later move: a scout search (PVS's null window, LMR's reduced depth), and
+                    // again only if the move beats alpha.
+                    self.search_later_move(
                         repetition_key,
                         &child,
-                        reduced,
-                        ply + 1,
-                        -window_beta,
-                        -alpha,
+                        new_depth,
+                        reduction,
+                        ply,
+                        alpha,
+                        beta,
                         child_path,
-                    );
-                    if reduction > 0 && score > alpha && !self.aborted {
-                        self.stats.researches += 1;
-                        score = -self.search_child(
-                            repetition_key,
-                            &child,
-                            new_depth,
-                            ply + 1,
-                            -window_beta,
-                            -alpha,
-                            child_path,
-                        );
-                    }
-                    if self.options.pvs && score > alpha && score < beta && !self.aborted {
-                        self.stats.researches += 1;
-                        score = -self.search_child(
-                            repetition_key,
-                            &child,
-                            new_depth,
-                            ply + 1,
-                            -beta,
-                            -alpha,
-                            child_path,
-                        );
-                    }
-                    score
+                    )
                 };
                 if self.aborted {
                     return Score::DRAW;

@@ -1,23 +1,37 @@
-//! **Null-move pruning**: let the side to move pass; if a reduced search of the position after the
-//! pass still fails high, a real move would too (the *null-move observation*), so the node is cut
+//! **Null-move pruning** (the null-move observation: Beal 1989, "Experiments with the null move";
+//! adaptive reduction: Heinz 1999, "Adaptive null-move pruning"; verification: David-Tabibi &
+//! Netanyahu 2002, "Verified null-move pruning"): let the side to move pass; if a reduced search
+//! of the position after the pass still fails high, a real move would too, so the node is cut
 //! without searching its moves.
 //!
+//! - **Idea.** In almost every position some move is better than passing (the *null-move
+//!   observation*). So if even a pass, searched `R` plies shallower with a null window at beta,
+//!   scores `>= beta`, the position is almost certainly `>= beta`: a cutoff for the price of a
+//!   small search.
 //! - **Conditions.** Never in check (passing would be illegal in chess), never twice in a row,
 //!   never at the root (it must return a move), never against a mate-score beta (a pass proves
-//!   nothing about mates), and only where the game offers a null move
-//!   ([`Game::null_move`](crate::Game::null_move) returns `Some`).
+//!   nothing about mates), and only where the game offers a null move ([`Game::null_move`]
+//!   returns `Some`); verified null move also needs two plies to the horizon.
 //! - **Reduction.** The null search goes `depth - 1 - R` plies: a fixed `R` of 1, 2 or 3 (the
-//!   thesis's three versions; Heinz found 2 best), or adaptive (Heinz 1999, ICCA Journal 22(3)):
-//!   `R = 3` above [`ADAPTIVE_R_DEPTH`](super::ADAPTIVE_R_DEPTH), `R = 2` below.
+//!   thesis's three versions; it found `R = 2` best, fewest nodes and fastest, in line with
+//!   Heinz), or adaptive (Heinz 1999, ICCA Journal 22(3)): `R = 3` above [`ADAPTIVE_R_DEPTH`],
+//!   `R = 2` below.
 //! - **Verified null move** (David-Tabibi & Netanyahu 2002, ICGA Journal 25(3)): where
 //!   verification is on, a null-move fail-high does not cut; the node is searched one ply
 //!   shallower with verification off in its subtree (where null moves cut plainly), and if that
 //!   search does not fail high after all (a zugzwang), it is searched again at the full depth.
-//! - **Value-changing**: the observation is false in zugzwang, and the reduced search sees less.
-//!   A null-move cutoff returns the null search's fail-soft value, or beta if that is a mate score.
-//! - **Cost.** One reduced null-window search per eligible node; huge savings where it cuts.
-//!
-//! Statistics: `null_move_tries`, `null_move_cutoffs`.
+//! - **Invariant.** A cutoff returns a lower bound `>= beta`: the null search's fail-soft value,
+//!   or beta itself if that value is a mate score (a mate score found after a pass is no
+//!   proven mate here).
+//!   The position after the pass is searched with the null window `(beta - 1, beta)` and is a
+//!   barrier on the repetition line (`None`): no repetition is detected across it. Its child
+//!   nodes know they follow a null move ([`Path`]), so no two passes are consecutive.
+//! - **Exact or value-changing.** Value-changing: the observation is false in zugzwang, and the
+//!   reduced search sees less. Verification guards against zugzwang, within what its shallower
+//!   search can see. Off in the exact preset.
+//! - **Cost.** One reduced null-window search per eligible node (counted in `null_move_tries`),
+//!   plus, when verified, the shallower search of the node and in zugzwang a full re-search;
+//!   the saving is the whole subtree of every node it cuts (`null_move_cutoffs`).
 
 use super::node::Path;
 use super::{ADAPTIVE_R_DEPTH, Engine, NullReduction};

@@ -1,30 +1,33 @@
-//! **Quiescence search** (Beal 1990; the thesis, sections 2.6 and 3.2.5): at the horizon, do not
-//! trust the static evaluation of a position in the middle of an exchange; follow the noisy moves
-//! ([`Game::is_noisy`]: captures and promotions in chess) until the position is quiet.
+//! **Quiescence search** (Beal 1990, "A generalised quiescence search algorithm"; the idea of
+//! evaluating only quiescent positions goes back to Shannon 1950; the thesis, sections 2.6 and
+//! 3.2.5): at the horizon, do not trust the static evaluation of a position in the middle of an
+//! exchange; follow the noisy moves ([`Game::is_noisy`]: captures and promotions in chess) until
+//! the position is quiet.
 //!
-//! What it computes, exactly (with checks and delta pruning off), for a position not over and with
-//! moves (a finished game scores as such; a static leaf by its evaluation):
+//! - **Idea.** What it computes, exactly (with checks and delta pruning off), for a position not
+//!   over and with moves (a finished game scores as such; a static leaf by its evaluation):
 //!
-//! `q(p) = max(stand_pat(p), max over noisy moves m of -q(p after m))`
+//!   `q(p) = max(stand_pat(p), max over noisy moves m of -q(p after m))`
 //!
-//! where `stand_pat` is the static evaluation: the side to move may decline every capture. At
-//! [`QUIESCENCE_MAX_PLY`](super::QUIESCENCE_MAX_PLY) plies beyond the horizon (configurable) the
-//! value is the stand pat alone: a hard limit, so no line can overflow the stack. This is what
-//! [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) computes by brute force, and the
-//! cross-checks hold the two to the same values.
-//!
-//! The engine computes it with fail-soft alpha-beta: the stand pat is a lower bound that may cut
-//! at once (`>= beta`) or raise alpha; noisy moves are ordered by their hint (MVV-LVA).
-//!
-//! Options, both value-changing:
-//! - **checks**: in check there is no stand pat and every move is searched (evasions); at the
-//!   first quiescence ply quiet moves that give check are searched too;
-//! - **delta pruning**: when even `stand_pat + margin` cannot reach alpha, no move is searched
-//!   (a generic margin: the game does not say what a capture can win).
-//!
-//! The horizon node itself is a primary node; the nodes below it count as
-//! `quiescence_nodes`. Cost: often more nodes than the primary search in chess, but far better
-//! values (the thesis's versus play).
+//!   where `stand_pat` is the static evaluation: the side to move may decline every capture.
+//!   The engine computes it with fail-soft alpha-beta: the stand pat is a lower bound that may
+//!   cut at once (`>= beta`) or raise alpha; noisy moves are ordered by their hint (MVV-LVA).
+//! - **Invariant.** At [`QUIESCENCE_MAX_PLY`](super::QUIESCENCE_MAX_PLY) plies beyond the horizon
+//!   (configurable), or at the engine's [`MAX_PLY`](super::MAX_PLY), the value is the stand pat
+//!   alone: a hard limit, so no line can overflow the stack. Every noisy line ends there, in a
+//!   quiet position, or in a finished game. The result is fail-soft, as in the main search.
+//! - **Exact or value-changing.** Value-changing against plain minimax at the nominal depth (it
+//!   is a different, better value function), and exact against its own definition: it is what
+//!   [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) computes by brute force, and the
+//!   cross-checks hold the two to the same values. Two options change it further:
+//!   - **checks**: in check there is no stand pat and every move is searched (evasions); at the
+//!     first quiescence ply quiet moves that give check are searched too;
+//!   - **delta pruning**: when even `stand_pat + margin` cannot reach alpha, no move is searched
+//!     (a generic margin: the game does not say what a capture can win).
+//! - **Cost.** One evaluation and one move generation per quiescence node, and the noisy lines
+//!   themselves: often more nodes than the primary search in chess (the thesis saw lines 32
+//!   plies deep), but far better values (the thesis's versus play). The horizon node itself is a
+//!   primary node; the nodes below it count as `quiescence_nodes`.
 
 use super::Engine;
 use super::ordering::MovePicker;

@@ -1,6 +1,6 @@
-//! The **transposition table**: a fixed-size hash table of search results, so that a position
-//! reached again (by another move order, in the next iteration, in the next MTD(f) pass) is not
-//! searched again.
+//! The **transposition table** (Greenblatt, Eastlake & Crocker 1967; Zobrist 1970 for the hash):
+//! a fixed-size hash table of search results, so that a position reached again (by another move
+//! order, in the next iteration, in the next MTD(f) pass) is not searched again.
 //!
 //! - **Idea.** Store, for each searched position, the depth it was searched to, the fail-soft
 //!   score with its [`Bound`] (exact, lower, upper) and the best move. A later visit may take the
@@ -10,14 +10,20 @@
 //!   `= / >= / <= score`". Scores are stored relative to the node ([`Score::to_tt`]), so a mate
 //!   found at one ply is read back at another with the right distance ([`Score::from_tt`]).
 //!   The full 64-bit key is checked, and the engine checks a stored move against the generated
-//!   moves before using it: a key collision can mislead ordering, never yield an illegal move.
+//!   moves before using it: a collision of two positions on the full key (rare; Hyatt & Cozzie
+//!   2005, cited by the thesis, measured how little it matters) can mislead the ordering or a
+//!   value, never yield an illegal move.
 //! - **Exact or value-changing.** Depends on the [`DepthPolicy`]: [`SameDepth`](DepthPolicy::SameDepth)
-//!   (the thesis's version 1) only reuses results of the very same search, so the root value
-//!   equals minimax's; [`AtLeastDepth`](DepthPolicy::AtLeastDepth) (version 2, the standard) and
+//!   (the thesis's version 1) only reuses results searched to the very depth wanted, the value
+//!   that search would find again, so the root value equals minimax's;
+//!   [`AtLeastDepth`](DepthPolicy::AtLeastDepth) (version 2, the standard) and
 //!   [`AnyDepth`](DepthPolicy::AnyDepth) (version 3) reuse deeper or shallower results and change
 //!   values. Path-dependent rules (repetition draws) are not part of the key: with them on, no TT
 //!   is exact (the graph-history interaction problem).
-//! - **Cost.** `mib` MiB allocated once; one probe and one store per interior node.
+//! - **Cost.** `mib` MiB allocated once. One probe per node above the horizon (horizon nodes
+//!   neither probe nor store: their value is one evaluation, the Fiacco report's profiling
+//!   lesson) and one store per node that searches its moves; enhanced transposition cutoffs
+//!   (`etc.rs`) add a probe per child. Probes and stores are two slot comparisons each.
 //! - **Replacement.** Buckets of two entries (Breuker, Uiterwijk & van den Herik 1994's two-level
 //!   scheme): slot 0 is *depth-preferred*: a new result replaces it when at least as deep, when it
 //!   is for the same position, or when the stored one is from an older search (its generation
@@ -27,8 +33,9 @@
 //!   so that stale entries are replaced first. [`clear`](TranspositionTable::clear) empties it
 //!   (a new game); [`hashfull`](TranspositionTable::hashfull) is UCI's fill rate.
 //!
-//! Sources: Greenblatt et al. 1967 (the idea), Zobrist 1970 (the hash), the thesis in the
-//! project's papers (section 2.5, the three depth policies), Fiacco (bound types).
+//! Sources: Greenblatt, Eastlake & Crocker 1967, "The Greenblatt chess program" (the idea);
+//! Zobrist 1970, "A new hashing method with application for game playing" (the hash); the thesis
+//! in the project's papers (section 2.5, the three depth policies); Fiacco (bound types).
 
 use crate::{Bound, Score};
 
@@ -180,53 +187,6 @@ impl<M: Copy + Eq> TranspositionTable<M> {
             .filter(|entry| entry.generation == self.generation)
             .count();
         (used * 1000 / slots.max(1)) as u32
-    }
-}
-
-impl<G: crate::Game, E: crate::Evaluate<G>> super::Engine<G, E> {
-    /// Enhanced transposition cutoff: looks each child of `game` up in the table; if one is
-    /// stored with an acceptable depth and an upper bound (or exact value) low enough that the
-    /// move scores `>= beta` for us, returns that score (and stores it as this node's lower
-    /// bound, with the move). See [`Engine::with_enhanced_transposition_cutoff`](super::Engine::with_enhanced_transposition_cutoff).
-    pub(super) fn enhanced_transposition_cutoff(
-        &mut self,
-        game: &G,
-        moves: &[G::Move],
-        depth: u32,
-        ply: u32,
-        beta: Score,
-        key: Option<u64>,
-    ) -> Option<Score> {
-        let (Some(hash), Some(tt)) = (self.hasher, &self.tt) else {
-            return None;
-        };
-        let mut refutation = None;
-        for &mv in moves {
-            let child = game.play(mv);
-            // The depth the child would search at (with its own check extension).
-            let child_depth = depth - 1 + u32::from(self.options.check_extension && child.is_in_check());
-            self.stats.tt_probes += 1;
-            let Some(entry) = tt.probe(hash(&child)) else {
-                continue;
-            };
-            self.stats.tt_hits += 1;
-            if !self.options.tt_policy.accepts(entry.depth, child_depth)
-                || !matches!(entry.bound, Bound::Upper | Bound::Exact)
-            {
-                continue;
-            }
-            // The child is worth at most `child_score` to its side: at least its negation to us.
-            let score = -entry.score.from_tt(ply + 1);
-            if score >= beta {
-                refutation = Some((mv, score));
-                break;
-            }
-        }
-        let (mv, score) = refutation?;
-        if let (Some(key), Some(tt)) = (key, &mut self.tt) {
-            tt.store(key, depth, Bound::Lower, score.to_tt(ply), Some(mv));
-        }
-        Some(score)
     }
 }
 

@@ -1,4 +1,5 @@
-//! **Alpha-beta** in negamax form, fail-soft (Knuth & Moore 1975).
+//! **Alpha-beta** in negamax form, fail-soft (Knuth & Moore 1975, "An analysis of alpha-beta
+//! pruning").
 //!
 //! Negamax that stops searching a position's moves as soon as the position is proven too good
 //! to matter. The window `(alpha, beta)` carries what the two players are already sure of:
@@ -16,9 +17,14 @@
 //! result is `<= alpha` then `v <=` result; if it is `>= beta` then `v >=` result. With the full
 //! window `(-INFINITY, INFINITY)` the root value is therefore exactly minimax's.
 //!
-//! How much it saves depends on move order. With the best move always first, it visits
+//! Exact: with the full window the root value is minimax's, and the best move is the first
+//! generated among the best (a later move of equal value fails low).
+//!
+//! The cost depends on move order. With the best move always first, it visits
 //! `b^ceil(d/2) + b^floor(d/2) - 1` leaves of a uniform tree of branching `b` and depth `d`
-//! (Knuth & Moore's minimal tree) instead of minimax's `b^d`.
+//! (Knuth & Moore's minimal tree) instead of minimax's `b^d`; in the worst order, all `b^d`.
+//! Per node it costs what negamax does (one move generation, a principal-variation vector per
+//! improving child) plus two comparisons per child.
 //!
 //! ```
 //! use search_core::{Limits, Searcher, reference::{AlphaBeta, Negamax}};

@@ -1,5 +1,5 @@
-//! **Alpha-beta** in two-sided (max/min) form, fail-soft, as in the thesis's section 2.3 and
-//! Appendix B.
+//! **Alpha-beta** in two-sided (max/min) form, fail-soft (Knuth & Moore 1975, "An analysis of
+//! alpha-beta pruning"), as in the thesis's section 2.3 and Appendix B.
 //!
 //! The same algorithm as [`AlphaBeta`](super::AlphaBeta), written without negation: values are
 //! absolute (first player's view), the first player maximises and raises `alpha`, the second
@@ -9,9 +9,14 @@
 //!   minimiser already has something better elsewhere (a **fail-high** cutoff).
 //! - At a minimising position, a child worth `<= alpha` ends it (a **fail-low** cutoff).
 //!
-//! Both players' children are searched with the same window `(alpha, beta)`. Fail-soft: the value
-//! returned may lie outside the window; with the full window the root value is minimax's exactly.
-//! With the same move order it visits exactly the nodes the negamax form visits.
+//! Both players' children are searched with the same window `(alpha, beta)`.
+//!
+//! - **Invariant.** Fail-soft, in absolute values: if the true value `v` lies inside
+//!   `(alpha, beta)` the result is `v`; a result `<= alpha` bounds `v` from above, `>= beta` from
+//!   below.
+//! - **Exact or value-changing.** Exact: with the full window the root value is minimax's.
+//! - **Cost.** With the same move order it visits exactly the nodes the negamax form visits:
+//!   Knuth & Moore's minimal tree with the best move always first, `b^d` leaves at worst.
 
 use std::time::Instant;
 

@@ -8,6 +8,14 @@
 //! This searcher visits every node of the tree to the given depth: it is the oracle the pruning
 //! searchers are checked against, and the measure of how much they save.
 //!
+//! - **Invariant.** A position's value is for its side to move; a finished game scores with its
+//!   distance from the root; the best move is the first generated among equals.
+//! - **Exact or value-changing.** Exact: the same values as [`Minimax`](super::Minimax), negated
+//!   at the second player's positions, and the same nodes in the same order.
+//! - **Cost.** Every node: `b^d` leaves in a uniform tree of branching `b` and depth `d`; one move
+//!   generation per node, one evaluation per leaf, a principal-variation vector per improving
+//!   child, recursion `d` deep.
+//!
 //! ```
 //! use search_core::{Limits, Searcher, reference::Negamax};
 //! use search_core::random_tree::{RandomTree, TreeValue};

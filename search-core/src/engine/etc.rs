@@ -1,0 +1,81 @@
+//! **Enhanced transposition cutoff** (ETC; Plaat, Schaeffer, Pijls & de Bruin 1996, "Exploiting
+//! graph properties of game trees"): before searching a node's moves, look every child up in the
+//! transposition table; a child already known to refute the node ends it, unsearched.
+//!
+//! - **Idea.** A game tree is a graph: a child may already have been searched through another
+//!   move order. The node's own table probe only sees its own entry; the children's entries may
+//!   hold a cutoff the move loop would otherwise find only after searching other moves first
+//!   (the table move may not be the one that transposes).
+//! - **Invariant.** It uses only what the table would tell the child itself: an entry counts if
+//!   the [`DepthPolicy`](super::DepthPolicy) accepts its depth for the depth the child would be
+//!   searched at (`depth - 1`, plus one if the check extension would extend the child), and if
+//!   it bounds the child's value from above (an upper bound or an exact value), so that its
+//!   negation bounds ours from below. If that lower bound is `>= beta` the node's fail-soft
+//!   result is that bound, stored as the node's lower bound with the refuting move, as the move
+//!   loop would after a cutoff by that move. Only away from the root (which must search its
+//!   moves and return a line) and at least two plies from the horizon (the children of a node
+//!   one ply from it are horizon nodes, which never store anything).
+//! - **Exact or value-changing.** Exact with an exact table: the cutoff is one the child's own
+//!   probe would have given, so the root value is unchanged (the chess, tic-tac-toe and Connect
+//!   Four cross-checks hold the exact preset with ETC to the references). With a value-changing
+//!   depth policy it changes values as the table does.
+//! - **Cost.** At every eligible node that its own probe did not cut: one
+//!   [`play`](crate::Game::play), one hash and one probe per move, until a refutation is found
+//!   (counted in `tt_probes` and `tt_hits`), and one [`is_in_check`](crate::Game::is_in_check)
+//!   per move with the check extension on. The saving is every subtree a cutoff spares.
+
+use super::Engine;
+use crate::{Bound, Evaluate, Game, Score};
+
+impl<G: Game, E: Evaluate<G>> Engine<G, E> {
+    /// The enhanced transposition cutoff of the node `game` (moves `moves`, searched `depth`
+    /// plies deep at `ply`, table key `key`): if it is on and eligible here, looks each child up
+    /// in the table; if one is stored with an acceptable depth and an upper bound (or exact
+    /// value) low enough that the move scores `>= beta` for us, returns that score (and stores
+    /// it as this node's lower bound, with the move). See
+    /// [`Engine::with_enhanced_transposition_cutoff`].
+    pub(super) fn enhanced_transposition_cutoff(
+        &mut self,
+        game: &G,
+        moves: &[G::Move],
+        depth: u32,
+        ply: u32,
+        beta: Score,
+        key: Option<u64>,
+    ) -> Option<Score> {
+        if !self.options.enhanced_transposition_cutoff || ply == 0 || depth < 2 {
+            return None;
+        }
+        let (Some(hash), Some(tt)) = (self.hasher, &self.tt) else {
+            return None;
+        };
+        let mut refutation = None;
+        for &mv in moves {
+            let child = game.play(mv);
+            // The depth the child would search at (with its own check extension).
+            let child_depth = depth - 1 + u32::from(self.options.check_extension && child.is_in_check());
+            self.stats.tt_probes += 1;
+            let Some(entry) = tt.probe(hash(&child)) else {
+                continue;
+            };
+            self.stats.tt_hits += 1;
+            if !self.options.tt_policy.accepts(entry.depth, child_depth)
+                || !matches!(entry.bound, Bound::Upper | Bound::Exact)
+            {
+                continue;
+            }
+            // The child is worth at most the stored score to its side: at least its negation
+            // to us.
+            let score = -entry.score.from_tt(ply + 1);
+            if score >= beta {
+                refutation = Some((mv, score));
+                break;
+            }
+        }
+        let (mv, score) = refutation?;
+        if let (Some(key), Some(tt)) = (key, &mut self.tt) {
+            tt.store(key, depth, Bound::Lower, score.to_tt(ply), Some(mv));
+        }
+        Some(score)
+    }
+}

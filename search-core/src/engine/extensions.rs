@@ -1,0 +1,59 @@
+//! **Search extensions**: the check extension (an old practice of chess programs, with no
+//! founding paper; it counters the horizon effect named by Berliner 1974) and the capture-chain
+//! extension of the chess-engine article in the project's papers: some lines are searched deeper
+//! than the nominal depth.
+//!
+//! - **Idea.** *Check*: a position whose side to move is in check has few replies and is part of
+//!   a forcing line; searching it one ply deeper keeps a series of checks from pushing a loss
+//!   past the horizon. *Capture chain* (the article searches 4 plies, 6 while every move from the
+//!   root is a capture): a horizon reached by noisy moves only is moved `plies` further, one ply
+//!   at a time.
+//! - **Invariant.** Depth never grows without bound: the check extension adds one ply per
+//!   position in check and only before [`MAX_PLY`]` / 2`, so a line of checks still ends at the
+//!   ply limit; the capture chain is a budget of `plies` set at the root, spent one ply per
+//!   extended horizon and lost for good at the first quiet move (the child's
+//!   [`Path::chain`](super::node::Path::chain) becomes `None`). Both are decided before the
+//!   horizon test and the transposition table probe, so the table sees (and stores) the extended
+//!   depth.
+//! - **Exact or value-changing.** Value-changing: the extended lines are searched deeper than
+//!   the nominal depth, so the value is not minimax's at that depth (it is a deeper search's on
+//!   those lines). Off in the exact preset.
+//! - **Cost.** One [`is_in_check`](crate::Game::is_in_check) per node (shared with null move and
+//!   LMR), one [`is_noisy`](crate::Game::is_noisy) per move searched; every extended node is a
+//!   whole extra ply of search below it, which in check is usually small (few evasions).
+
+use super::{Engine, MAX_PLY};
+use crate::{Evaluate, Game};
+
+impl<G: Game, E: Evaluate<G>> Engine<G, E> {
+    /// The plies the check extension adds to a node at `ply` (`in_check`: its side to move is
+    /// in check): one if the extension is on and the node is not too deep, else none.
+    pub(super) fn check_extension(&self, in_check: bool, ply: u32) -> u32 {
+        u32::from(self.options.check_extension && in_check && ply < MAX_PLY / 2)
+    }
+
+    /// The capture-chain budget of the root: the configured plies, `None` if the extension is
+    /// off.
+    pub(super) fn root_capture_chain(&self) -> Option<u32> {
+        (self.options.capture_chain > 0).then_some(self.options.capture_chain)
+    }
+}
+
+/// The capture-chain extension of a node searched `depth` plies deep with chain budget `chain`:
+/// at the horizon (`depth == 0`) of a line with budget left, one more ply and one less budget.
+/// Returns the node's depth and budget.
+pub(super) fn capture_chain_extension(depth: u32, chain: Option<u32>) -> (u32, Option<u32>) {
+    if depth == 0
+        && let Some(plies) = chain
+        && plies > 0
+    {
+        (1, Some(plies - 1))
+    } else {
+        (depth, chain)
+    }
+}
+
+/// The chain budget a child inherits: the parent's after a noisy move, none after a quiet one.
+pub(super) fn child_capture_chain(chain: Option<u32>, noisy: bool) -> Option<u32> {
+    chain.filter(|_| noisy)
+}

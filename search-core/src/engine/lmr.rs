@@ -1,0 +1,86 @@
+//! **Late move reductions** (LMR; no founding paper: an ancestor is the move-weighted depth of
+//! Levy, Broughton & Taylor's SEX algorithm, 1989; the move-count form spread in 2004-2005 with
+//! Fruit and Glaurung, as Romstad's "An Introduction to Late Move Reductions" tells): quiet moves
+//! late in a well-ordered list are searched shallower first, and at full depth only if they
+//! surprise.
+//!
+//! - **Idea.** With good ordering a cutoff, if there is one, comes from one of the first moves;
+//!   the moves after them almost always fail low. Proving that a move fails low at a reduced
+//!   depth is much cheaper, and the moves that do not fail low there are searched again.
+//! - **Which moves, by how much.** With the option on, at least [`LMR_MIN_DEPTH`] plies from the
+//!   horizon, not in check: every move after the first [`LMR_FULL_DEPTH_MOVES`] that is quiet
+//!   (not [`is_noisy`](crate::Game::is_noisy)), ordered as a plain quiet or history move (not the
+//!   table move, a hinted move or a killer), and does not give check, is reduced by one ply; by
+//!   two from move `2 × LMR_FULL_DEPTH_MOVES + 1` on at depth `2 × LMR_MIN_DEPTH` or more.
+//! - **Invariant.** A reduced search is believed only when it fails low (`<= alpha`): a move whose
+//!   reduced score beats alpha is searched again at the full depth, in the same window, before it
+//!   can raise alpha or cause a cutoff (and then by PVS in the full window if it falls inside).
+//! - **Exact or value-changing.** Value-changing: a move that fails low at the reduced depth but
+//!   not at the full depth is missed, so the value is not minimax's at the nominal depth. Off in
+//!   the exact preset; the cross-checks hold engines with it to the invariants only.
+//! - **Cost.** One [`is_in_check`](crate::Game::is_in_check) per candidate move (the child's),
+//!   and a re-search (counted in `researches`) for every reduced move that beats alpha; the
+//!   saving is one or two plies of every subtree below the late quiet moves of fail-low nodes.
+
+use super::Engine;
+use super::node::Path;
+use super::ordering::MoveKind;
+use crate::{Evaluate, Game, Score};
+
+/// Late move reductions start after this many moves searched at full depth.
+pub(super) const LMR_FULL_DEPTH_MOVES: u32 = 3;
+/// ... and only this many plies or more from the horizon.
+pub(super) const LMR_MIN_DEPTH: u32 = 3;
+
+impl<G: Game, E: Evaluate<G>> Engine<G, E> {
+    /// The plies by which to reduce the `searched`-th move of a node `depth` plies from the
+    /// horizon (`in_check`: the node's side to move is in check; `noisy` and `kind`: the move's;
+    /// `child`: the position after it). `0`: searched at full depth.
+    pub(super) fn late_move_reduction(
+        &self,
+        depth: u32,
+        searched: u32,
+        in_check: bool,
+        noisy: bool,
+        kind: MoveKind,
+        child: &G,
+    ) -> u32 {
+        if self.options.lmr
+            && depth >= LMR_MIN_DEPTH
+            && searched > LMR_FULL_DEPTH_MOVES
+            && !in_check
+            && !noisy
+            && matches!(kind, MoveKind::Quiet | MoveKind::History)
+            && !child.is_in_check()
+        {
+            1 + u32::from(searched > 2 * LMR_FULL_DEPTH_MOVES && depth >= 2 * LMR_MIN_DEPTH)
+        } else {
+            0
+        }
+    }
+
+    /// Searches `child` (the node's own arguments: `new_depth` is the full depth of the child)
+    /// `reduction` plies shallower in the window `(alpha, beta)`, and again at `new_depth`, in
+    /// the same window, if the reduced search beats alpha. The value from the parent's point of
+    /// view. With `reduction == 0`, one search at full depth.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn reduced_search(
+        &mut self,
+        parent_key: Option<u64>,
+        child: &G,
+        new_depth: u32,
+        reduction: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+        path: Path,
+    ) -> Score {
+        let reduced = new_depth.saturating_sub(reduction);
+        let mut score = -self.search_child(parent_key, child, reduced, ply + 1, -beta, -alpha, path);
+        if reduction > 0 && score > alpha && !self.aborted {
+            self.stats.researches += 1;
+            score = -self.search_child(parent_key, child, new_depth, ply + 1, -beta, -alpha, path);
+        }
+        score
+    }
+}
