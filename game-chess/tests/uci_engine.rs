@@ -670,3 +670,38 @@ fn bench_is_deterministic() {
     assert!(runs[0] > 0);
     assert!(runs.iter().all(|&nodes| nodes == runs[0]), "{runs:?}");
 }
+
+#[test]
+fn long_searches_announce_each_root_move_and_short_ones_do_not() {
+    let mut gui = Gui::start();
+    gui.send("position startpos moves e2e4");
+    gui.send("go movetime 100");
+    let (quick, _, _) = gui.bestmove();
+    assert!(
+        infos(&quick).iter().all(|info| info.currmove.is_none()),
+        "{quick:?}"
+    );
+
+    gui.send("go movetime 2500");
+    let (lines, _, _) = gui.bestmove();
+    let announced: Vec<Info> = infos(&lines)
+        .into_iter()
+        .filter(|info| info.currmove.is_some())
+        .collect();
+    assert!(!announced.is_empty(), "no currmove in {lines:?}");
+    for info in &announced {
+        let mv = info.currmove.as_deref().unwrap();
+        assert!(
+            is_legal("startpos", &["e2e4"], mv),
+            "{mv} is not a legal root move"
+        );
+        let number = info.currmovenumber.expect("currmovenumber with currmove");
+        assert!((1..=20).contains(&number), "{number}");
+        assert!(info.depth.is_some());
+    }
+    // Numbers restart at 1 for each root search.
+    assert!(
+        announced.iter().any(|info| info.currmovenumber == Some(1)),
+        "{lines:?}"
+    );
+}

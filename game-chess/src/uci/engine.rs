@@ -6,7 +6,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use search_core::engine::{InfoCallback, IterationInfo, MAX_PLY};
+use search_core::engine::{InfoCallback, IterationInfo, MAX_PLY, RootMoveCallback, RootMoveInfo};
 use search_core::{Bound, Game, Limits, MoveList, Score, SearchResult, Searcher};
 use shakmaty::{Color, Move, Position};
 
@@ -151,6 +151,9 @@ impl Control {
     }
 }
 
+/// How long a search runs before it reports each root move it starts (`currmove`).
+pub const CURRMOVE_AFTER: Duration = Duration::from_secs(1);
+
 /// What the info callback needs to know about the search in progress.
 #[derive(Default)]
 struct Reporting {
@@ -202,8 +205,8 @@ struct Job {
 /// - **Bad input** (an unknown command, a malformed `position`, an illegal move, an unknown option
 ///   or value, a `searchmoves` move that is not legal) is answered with an `info string` saying
 ///   what is wrong; the state stays as it was.
-///
-/// Not done: `currmove` (the engine reports per iteration only).
+/// - **`currmove`**: after [`CURRMOVE_AFTER`] of searching, each root move is announced as its
+///   search starts (`info depth D currmove M currmovenumber N`).
 pub struct UciEngine {
     out: Output,
     options: EngineOptions,
@@ -332,7 +335,9 @@ impl UciEngine {
             Some(engine) if !self.rebuild => engine,
             _ => {
                 self.clear = false;
-                self.options.build(Some(self.info_callback()))
+                self.options
+                    .build(Some(self.info_callback()))
+                    .with_root_move_info(self.currmove_callback())
             }
         };
         self.rebuild = false;
@@ -341,6 +346,25 @@ impl UciEngine {
             engine.new_game();
         }
         engine
+    }
+
+    /// `info depth D currmove M currmovenumber N` at each root move, once the search has run
+    /// for [`CURRMOVE_AFTER`]: on long searches a GUI shows what is being searched, and short
+    /// searches stay quiet.
+    fn currmove_callback(&self) -> RootMoveCallback<Move> {
+        let out = self.out.clone();
+        let reporting = Arc::clone(&self.reporting);
+        Box::new(move |info: &RootMoveInfo<Move>| {
+            if info.elapsed < CURRMOVE_AFTER || lock(&reporting).control.is_none() {
+                return;
+            }
+            out.line(Info {
+                depth: Some(info.depth),
+                currmove: Some(to_uci(info.mv)),
+                currmovenumber: Some(info.number),
+                ..Info::default()
+            });
+        })
     }
 
     fn info_callback(&self) -> InfoCallback<Move> {

@@ -20,7 +20,7 @@ mod time;
 
 pub use client::{ClientError, EngineMove, HANDSHAKE_TIMEOUT, UciClient, go_command};
 pub use command::{Command, CommandError, GoParams, StartPosition};
-pub use engine::{BENCH_DEPTH, ENGINE_AUTHOR, ENGINE_NAME, Flow, UciEngine, bench};
+pub use engine::{BENCH_DEPTH, CURRMOVE_AFTER, ENGINE_AUTHOR, ENGINE_NAME, Flow, UciEngine, bench};
 pub use message::{EngineMessage, Info, InfoScore, MessageError};
 pub use options::{
     ChessEngine, EngineOptions, MAX_HASH_MIB, MAX_MOVE_OVERHEAD_MS, MAX_MULTI_PV, NullMove, OptionEffect,

@@ -26,7 +26,7 @@
 
 use std::time::Instant;
 
-use super::{Engine, FirstGuess, IterationInfo, MAX_PLY};
+use super::{Engine, FirstGuess, IterationInfo, MAX_PLY, RootMoveInfo};
 use crate::{Bound, Evaluate, Game, Limits, MoveList, Score, SearchResult, SearchStats};
 
 /// The result of a completed iteration.
@@ -165,6 +165,19 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 hashfull: self.tt.as_ref().map_or(0, |tt| tt.hashfull()),
             };
             callback(&info);
+        }
+    }
+
+    /// Tells the root-move callback, if any, that root move number `number` is searched next.
+    pub(super) fn report_root_move(&mut self, depth: u32, mv: G::Move, number: u32) {
+        if let Some(callback) = &mut self.root_move_info {
+            callback(&RootMoveInfo {
+                depth,
+                mv,
+                number,
+                nodes: self.stats.nodes,
+                elapsed: self.start.elapsed(),
+            });
         }
     }
 }

@@ -249,6 +249,9 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             while let Some((mv, kind)) = picker.next(&mut moves) {
                 searched += 1;
                 self.stats.children += 1;
+                if ply == 0 {
+                    self.report_root_move(depth, mv, searched);
+                }
                 let child = game.play(mv);
                 self.trace.child(&mv);
                 let noisy = self.needs_noisy_status() && game.is_noisy(mv);
