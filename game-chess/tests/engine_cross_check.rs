@@ -119,6 +119,12 @@ fn forward_pruning_keeps_its_invariants() {
         .value_changing(exact().with_tt_policy(DepthPolicy::AtLeastDepth))
         .value_changing(exact().with_tt_policy(DepthPolicy::AnyDepth))
         .value_changing(exact().with_check_extension(true))
+        .value_changing(exact().with_reverse_futility(Some(100)))
+        .value_changing(
+            Engine::strongest(Evaluation::Tapered)
+                .with_null_move_eval_guard(true)
+                .with_reverse_futility(Some(100)),
+        )
         .depths([3])
         .run_labelled(positions.iter().map(|(label, game)| (label, game)))
         .assert_agree();

@@ -79,7 +79,8 @@ pub enum Cut {
     NullMove,
     /// Quiescence stand pat: the static value alone reached beta.
     StandPat,
-    /// Delta (futility) pruning in quiescence: no capture could lift the value to alpha.
+    /// Futility pruning: delta pruning in quiescence (no capture could lift the value to alpha),
+    /// or reverse futility pruning (the static value was far enough above beta).
     Futility,
     /// A repetition of an earlier position: scored as a draw.
     Repetition,

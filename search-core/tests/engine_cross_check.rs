@@ -154,6 +154,17 @@ fn value_changing_features_keep_their_invariants() {
         .value_changing(base().with_quiescence(true).with_quiescence_checks(true))
         .value_changing(base().with_quiescence(true).with_delta_pruning(Some(3)))
         .value_changing(Engine::strongest(TreeValue).with_mtdf(Some(FirstGuess::TwoBack)))
-        .value_changing(Engine::strongest(TreeValue).with_verified_null_move(true));
+        .value_changing(Engine::strongest(TreeValue).with_verified_null_move(true))
+        .value_changing(base().with_reverse_futility(Some(3)))
+        .value_changing(
+            base()
+                .with_null_move(Some(NullReduction::Adaptive))
+                .with_null_move_eval_guard(true),
+        )
+        .value_changing(
+            Engine::strongest(TreeValue)
+                .with_reverse_futility(Some(3))
+                .with_null_move_eval_guard(true),
+        );
     cross_check.run(&trees).assert_agree();
 }

@@ -145,6 +145,42 @@ fn key_collisions_never_yield_an_illegal_move() {
 }
 
 #[test]
+fn reverse_futility_cuts_only_null_window_nodes_near_the_horizon_and_the_guard_saves_null_moves() {
+    let trees = strict_trees(false);
+    let (mut cuts, mut plain_tries, mut guarded_tries) = (0, 0, 0);
+    for tree in &trees {
+        let base = || {
+            Engine::exact(strict_value)
+                .with_null_move(Some(NullReduction::Adaptive))
+                .with_quiescence(true)
+        };
+        let plain = base().search(tree, &Limits::depth(6));
+        assert_eq!(plain.stats.futility_cutoffs, 0);
+        let pruned = base()
+            .with_reverse_futility(Some(2))
+            .search(tree, &Limits::depth(6));
+        cuts += pruned.stats.futility_cutoffs;
+        assert_eq!(
+            pruned.stats.nodes,
+            pruned.stats.interior_nodes + pruned.stats.leaf_nodes
+        );
+        let guarded = base()
+            .with_null_move_eval_guard(true)
+            .search(tree, &Limits::depth(6));
+        plain_tries += plain.stats.null_move_tries;
+        guarded_tries += guarded.stats.null_move_tries;
+        // With a margin no static value can beat, nothing is cut: the plain search, node for node.
+        let never = base()
+            .with_reverse_futility(Some(1_000_000))
+            .search(tree, &Limits::depth(6));
+        assert_eq!(never.stats.futility_cutoffs, 0);
+        assert_eq!((never.score, never.stats.nodes), (plain.score, plain.stats.nodes));
+    }
+    assert!(cuts > 0, "reverse futility never cut");
+    assert!(guarded_tries < plain_tries, "{guarded_tries} >= {plain_tries}");
+}
+
+#[test]
 fn node_accounting_holds_for_every_preset() {
     let trees = strict_trees(false);
     let engines: Vec<Box<dyn Searcher<Strict>>> = vec![
@@ -155,6 +191,11 @@ fn node_accounting_holds_for_every_preset() {
             Engine::strongest(strict_value)
                 .with_verified_null_move(true)
                 .with_capture_chain_extension(2),
+        ),
+        Box::new(
+            Engine::strongest(strict_value)
+                .with_reverse_futility(Some(3))
+                .with_null_move_eval_guard(true),
         ),
     ];
     for mut engine in engines {

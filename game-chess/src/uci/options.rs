@@ -83,6 +83,9 @@ const MTDF: [Option<FirstGuess>; 3] = [None, Some(FirstGuess::Previous), Some(Fi
 pub const MAX_HASH_MIB: usize = 4096;
 /// The largest `Move Overhead` accepted, in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+/// The largest `Reverse Futility` margin accepted, in centipawns per ply.
+pub const MAX_REVERSE_FUTILITY: u32 = 1000;
+
 /// The largest `MultiPV` accepted.
 pub const MAX_MULTI_PV: u32 = 64;
 
@@ -132,6 +135,10 @@ pub struct EngineOptions {
     pub history: bool,
     /// `Check Extension`.
     pub check_extension: bool,
+    /// `Null Move Guard`: null move only where the static evaluation is at least beta.
+    pub null_move_guard: bool,
+    /// `Reverse Futility`: reverse futility pruning's margin in centipawns per ply (0: off).
+    pub reverse_futility: u32,
 }
 
 impl Default for EngineOptions {
@@ -153,6 +160,8 @@ impl Default for EngineOptions {
             killers: true,
             history: true,
             check_extension: true,
+            null_move_guard: false,
+            reverse_futility: 0,
         }
     }
 }
@@ -245,6 +254,11 @@ impl EngineOptions {
             check_line("Killers", d.killers),
             check_line("History", d.history),
             check_line("Check Extension", d.check_extension),
+            check_line("Null Move Guard", d.null_move_guard),
+            format!(
+                "option name Reverse Futility type spin default {} min 0 max {MAX_REVERSE_FUTILITY}",
+                d.reverse_futility
+            ),
         ]
     }
 
@@ -320,6 +334,11 @@ impl EngineOptions {
             "killers" => self.set_flag(name, value, |o| &mut o.killers)?,
             "history" => self.set_flag(name, value, |o| &mut o.history)?,
             "check extension" => self.set_flag(name, value, |o| &mut o.check_extension)?,
+            "null move guard" => self.set_flag(name, value, |o| &mut o.null_move_guard)?,
+            "reverse futility" => {
+                self.reverse_futility = spin(name, value, 0, u64::from(MAX_REVERSE_FUTILITY))? as u32;
+                OptionEffect::Rebuild
+            }
             _ => return Err(format!("unknown option '{name}'")),
         };
         Ok(effect)
@@ -376,6 +395,8 @@ impl EngineOptions {
             .with_lmr(self.lmr)
             .with_quiescence(self.quiescence)
             .with_check_extension(self.check_extension)
+            .with_null_move_eval_guard(self.null_move_guard)
+            .with_reverse_futility((self.reverse_futility > 0).then_some(self.reverse_futility as i32))
             .with_repetition_detection(true);
         match info {
             Some(callback) => engine.with_info(callback),

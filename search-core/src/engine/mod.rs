@@ -16,6 +16,7 @@
 //! | MTD(f) (Plaat et al. 1996), first guess from the previous or the second previous iteration | `mtdf.rs` | exact |
 //! | null-move pruning, R = 1, 2, 3 or adaptive (Heinz 1999), verified (David-Tabibi & Netanyahu 2002) | `null_move.rs` | value-changing |
 //! | late move reductions (after Levy, Broughton & Taylor 1989; Fruit and Glaurung 2005) | `lmr.rs` | value-changing |
+//! | reverse futility pruning (static null move) | `futility.rs` | value-changing |
 //! | check extension, capture-chain extension (the chess-engine article in the project's papers) | `extensions.rs` | value-changing (a deeper search) |
 //! | quiescence search (Beal 1990): stand pat, noisy moves, optional checks and delta pruning | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks and delta pruning |
 //! | repetition draws from the game history and the current line (graph-history interaction: Campbell 1985) | `repetition.rs` | path-dependent |
@@ -56,6 +57,7 @@
 mod aspiration;
 mod etc;
 mod extensions;
+mod futility;
 mod history;
 mod iterative;
 mod killers;
@@ -74,6 +76,7 @@ use std::time::{Duration, Instant};
 use crate::trace::{Trace, Tracer};
 use crate::{Bound, Evaluate, Game, Limits, Score, SearchStats, ZobristHash};
 
+pub use futility::REVERSE_FUTILITY_MAX_DEPTH;
 pub use tt::{DepthPolicy, TranspositionTable};
 
 use history::History;
@@ -133,6 +136,8 @@ struct Options {
     capture_chain: u32,
     repetition: bool,
     enhanced_transposition_cutoff: bool,
+    reverse_futility: Option<i32>,
+    null_move_eval_guard: bool,
 }
 
 impl Options {
@@ -156,6 +161,8 @@ impl Options {
         capture_chain: 0,
         repetition: false,
         enhanced_transposition_cutoff: false,
+        reverse_futility: None,
+        null_move_eval_guard: false,
     };
 }
 
@@ -410,6 +417,23 @@ impl<G: Game, E> Engine<G, E> {
         self.set(|options| options.quiescence_checks = on)
     }
 
+    /// Reverse futility pruning (see `futility.rs`): at most
+    /// [`REVERSE_FUTILITY_MAX_DEPTH`] plies from the horizon, in a null-window node not in check,
+    /// a static value at least `margin × depth` above beta ends the node (`None`: off).
+    /// Value-changing.
+    #[must_use]
+    pub fn with_reverse_futility(self, margin: Option<i32>) -> Self {
+        self.set(|options| options.reverse_futility = margin)
+    }
+
+    /// Null move only where the static evaluation is at least beta (with null-move pruning on):
+    /// below beta, passing the move rarely fails high, and the reduced search is wasted.
+    /// Changes which null moves are tried, so the value, like null move itself.
+    #[must_use]
+    pub fn with_null_move_eval_guard(self, on: bool) -> Self {
+        self.set(|options| options.null_move_eval_guard = on)
+    }
+
     /// Delta pruning in quiescence search: a position whose static value plus `margin` cannot
     /// reach alpha searches no noisy move (`None`: off).
     #[must_use]
@@ -558,6 +582,8 @@ impl<G: Game, E> Engine<G, E> {
                 NullReduction::Adaptive => "null-adaptive".to_string(),
             }),
             on(o.null_move.is_some() && o.verified_null_move, "verified"),
+            on(o.null_move.is_some() && o.null_move_eval_guard, "null-guard"),
+            o.reverse_futility.map(|margin| format!("rfp{margin}")),
             on(o.lmr, "lmr"),
             on(o.quiescence, "qs"),
             on(o.quiescence && o.quiescence_checks, "qs-checks"),

@@ -217,10 +217,19 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             tt_move = self.root_best.filter(|mv| moves.contains(mv));
         }
 
+        // --- Reverse futility: near the horizon, a static value far above beta ends the node.
+        let static_eval = self.interior_static_eval(game, ply, in_check);
+        if let Some(score) = self.reverse_futility(static_eval, depth, alpha, beta) {
+            self.stats.futility_cutoffs += 1;
+            self.stats.leaf_nodes += 1;
+            self.trace.prune(Cut::Futility, &moves);
+            return score;
+        }
+
         // --- Null move: if passing still fails high, a real move will too; cut (or verify).
         let mut verify = path.verify;
         let mut verifying = false;
-        match self.null_move_search(game, depth, ply, beta, in_check, path) {
+        match self.null_move_search(game, depth, ply, beta, in_check, static_eval, path) {
             NullMoveResult::Cutoff(score) => {
                 self.stats.leaf_nodes += 1;
                 self.trace.prune(Cut::NullMove, &moves);

@@ -11,7 +11,10 @@
 //! - **Conditions.** Never in check (passing would be illegal in chess), never twice in a row,
 //!   never at the root (it must return a move), never against a mate-score beta (a pass proves
 //!   nothing about mates), and only where the game offers a null move ([`Game::null_move`]
-//!   returns `Some`); verified null move also needs two plies to the horizon.
+//!   returns `Some`); verified null move also needs two plies to the horizon. With the
+//!   evaluation guard ([`with_null_move_eval_guard`](super::Engine::with_null_move_eval_guard),
+//!   as most engines do it) only where the static evaluation is at least beta: below it a pass
+//!   rarely fails high, and the reduced search would be spent for nothing.
 //! - **Reduction.** The null search goes `depth - 1 - R` plies: a fixed `R` of 1, 2 or 3 (the
 //!   thesis's three versions; it found `R = 2` best, fewest nodes and fastest, in line with
 //!   Heinz), or adaptive (Heinz 1999, ICCA Journal 22(3)): `R = 3` above [`ADAPTIVE_R_DEPTH`],
@@ -52,6 +55,7 @@ pub(super) enum NullMoveResult {
 
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// The null-move search of the node `game` (see the module documentation).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn null_move_search(
         &mut self,
         game: &G,
@@ -59,11 +63,16 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         ply: u32,
         beta: Score,
         in_check: bool,
+        static_eval: Option<Score>,
         path: Path,
     ) -> NullMoveResult {
         let Some(reduction) = self.options.null_move else {
             return NullMoveResult::NotTried;
         };
+        // The guard: below beta, passing rarely fails high.
+        if self.options.null_move_eval_guard && static_eval.is_none_or(|eval| eval < beta) {
+            return NullMoveResult::NotTried;
+        }
         let verified = self.options.verified_null_move && path.verify;
         if ply == 0
             || in_check
