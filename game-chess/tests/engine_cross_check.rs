@@ -123,7 +123,9 @@ fn forward_pruning_keeps_its_invariants() {
         .value_changing(
             Engine::strongest(Evaluation::Tapered)
                 .with_null_move_eval_guard(true)
-                .with_reverse_futility(Some(100)),
+                .with_reverse_futility(Some(100))
+                .with_futility(Some(100))
+                .with_lmr_logarithmic(true),
         )
         .depths([3])
         .run_labelled(positions.iter().map(|(label, game)| (label, game)))

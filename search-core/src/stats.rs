@@ -52,6 +52,8 @@ pub struct SearchStats {
     pub null_move_cutoffs: u64,
     /// Nodes cut by reverse futility pruning (a static value far enough above beta).
     pub futility_cutoffs: u64,
+    /// Quiet moves skipped by futility pruning.
+    pub futility_pruned_moves: u64,
     /// Beta cutoffs by a killer move.
     pub killer_cutoffs: u64,
     /// Beta cutoffs by a quiet move ordered by the history heuristic.
@@ -123,6 +125,7 @@ impl AddAssign<&SearchStats> for SearchStats {
         self.null_move_tries += other.null_move_tries;
         self.null_move_cutoffs += other.null_move_cutoffs;
         self.futility_cutoffs += other.futility_cutoffs;
+        self.futility_pruned_moves += other.futility_pruned_moves;
         self.killer_cutoffs += other.killer_cutoffs;
         self.history_cutoffs += other.history_cutoffs;
         self.researches += other.researches;

@@ -156,6 +156,8 @@ fn value_changing_features_keep_their_invariants() {
         .value_changing(Engine::strongest(TreeValue).with_mtdf(Some(FirstGuess::TwoBack)))
         .value_changing(Engine::strongest(TreeValue).with_verified_null_move(true))
         .value_changing(base().with_reverse_futility(Some(3)))
+        .value_changing(base().with_futility(Some(3)))
+        .value_changing(base().with_lmr(true).with_lmr_logarithmic(true))
         .value_changing(
             base()
                 .with_null_move(Some(NullReduction::Adaptive))
@@ -164,6 +166,8 @@ fn value_changing_features_keep_their_invariants() {
         .value_changing(
             Engine::strongest(TreeValue)
                 .with_reverse_futility(Some(3))
+                .with_futility(Some(3))
+                .with_lmr_logarithmic(true)
                 .with_null_move_eval_guard(true),
         );
     cross_check.run(&trees).assert_agree();

@@ -145,9 +145,9 @@ fn key_collisions_never_yield_an_illegal_move() {
 }
 
 #[test]
-fn reverse_futility_cuts_only_null_window_nodes_near_the_horizon_and_the_guard_saves_null_moves() {
+fn futility_prunes_and_the_null_move_guard_saves_null_moves() {
     let trees = strict_trees(false);
-    let (mut cuts, mut plain_tries, mut guarded_tries) = (0, 0, 0);
+    let (mut cuts, mut skipped, mut plain_tries, mut guarded_tries) = (0, 0, 0, 0);
     for tree in &trees {
         let base = || {
             Engine::exact(strict_value)
@@ -164,6 +164,18 @@ fn reverse_futility_cuts_only_null_window_nodes_near_the_horizon_and_the_guard_s
             pruned.stats.nodes,
             pruned.stats.interior_nodes + pruned.stats.leaf_nodes
         );
+        let futile = base().with_futility(Some(2)).search(tree, &Limits::depth(6));
+        skipped += futile.stats.futility_pruned_moves;
+        assert_eq!(
+            futile.stats.futility_cutoffs, 0,
+            "moves are skipped, nodes not cut"
+        );
+        // With a margin that always reaches alpha, no move is skipped: the plain search.
+        let none = base()
+            .with_futility(Some(1_000_000))
+            .search(tree, &Limits::depth(6));
+        assert_eq!(none.stats.futility_pruned_moves, 0);
+        assert_eq!((none.score, none.stats.nodes), (plain.score, plain.stats.nodes));
         let guarded = base()
             .with_null_move_eval_guard(true)
             .search(tree, &Limits::depth(6));
@@ -177,6 +189,7 @@ fn reverse_futility_cuts_only_null_window_nodes_near_the_horizon_and_the_guard_s
         assert_eq!((never.score, never.stats.nodes), (plain.score, plain.stats.nodes));
     }
     assert!(cuts > 0, "reverse futility never cut");
+    assert!(skipped > 0, "futility never skipped a move");
     assert!(guarded_tries < plain_tries, "{guarded_tries} >= {plain_tries}");
 }
 
@@ -195,6 +208,8 @@ fn node_accounting_holds_for_every_preset() {
         Box::new(
             Engine::strongest(strict_value)
                 .with_reverse_futility(Some(3))
+                .with_futility(Some(3))
+                .with_lmr_logarithmic(true)
                 .with_null_move_eval_guard(true),
         ),
     ];

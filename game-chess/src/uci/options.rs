@@ -83,7 +83,7 @@ const MTDF: [Option<FirstGuess>; 3] = [None, Some(FirstGuess::Previous), Some(Fi
 pub const MAX_HASH_MIB: usize = 4096;
 /// The largest `Move Overhead` accepted, in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
-/// The largest `Reverse Futility` margin accepted, in centipawns per ply.
+/// The largest `Reverse Futility` and `Futility` margin accepted, in centipawns per ply.
 pub const MAX_REVERSE_FUTILITY: u32 = 1000;
 
 /// The largest `MultiPV` accepted.
@@ -139,6 +139,10 @@ pub struct EngineOptions {
     pub null_move_guard: bool,
     /// `Reverse Futility`: reverse futility pruning's margin in centipawns per ply (0: off).
     pub reverse_futility: u32,
+    /// `Futility`: futility pruning's margin in centipawns per ply (0: off).
+    pub futility: u32,
+    /// `LMR Logarithmic`: logarithmic late move reductions (with `LMR` on).
+    pub lmr_logarithmic: bool,
 }
 
 impl Default for EngineOptions {
@@ -162,6 +166,8 @@ impl Default for EngineOptions {
             check_extension: true,
             null_move_guard: false,
             reverse_futility: 0,
+            futility: 0,
+            lmr_logarithmic: false,
         }
     }
 }
@@ -259,6 +265,11 @@ impl EngineOptions {
                 "option name Reverse Futility type spin default {} min 0 max {MAX_REVERSE_FUTILITY}",
                 d.reverse_futility
             ),
+            format!(
+                "option name Futility type spin default {} min 0 max {MAX_REVERSE_FUTILITY}",
+                d.futility
+            ),
+            check_line("LMR Logarithmic", d.lmr_logarithmic),
         ]
     }
 
@@ -335,6 +346,11 @@ impl EngineOptions {
             "history" => self.set_flag(name, value, |o| &mut o.history)?,
             "check extension" => self.set_flag(name, value, |o| &mut o.check_extension)?,
             "null move guard" => self.set_flag(name, value, |o| &mut o.null_move_guard)?,
+            "lmr logarithmic" => self.set_flag(name, value, |o| &mut o.lmr_logarithmic)?,
+            "futility" => {
+                self.futility = spin(name, value, 0, u64::from(MAX_REVERSE_FUTILITY))? as u32;
+                OptionEffect::Rebuild
+            }
             "reverse futility" => {
                 self.reverse_futility = spin(name, value, 0, u64::from(MAX_REVERSE_FUTILITY))? as u32;
                 OptionEffect::Rebuild
@@ -397,6 +413,8 @@ impl EngineOptions {
             .with_check_extension(self.check_extension)
             .with_null_move_eval_guard(self.null_move_guard)
             .with_reverse_futility((self.reverse_futility > 0).then_some(self.reverse_futility as i32))
+            .with_futility((self.futility > 0).then_some(self.futility as i32))
+            .with_lmr_logarithmic(self.lmr_logarithmic)
             .with_repetition_detection(true);
         match info {
             Some(callback) => engine.with_info(callback),

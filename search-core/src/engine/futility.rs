@@ -1,7 +1,27 @@
-//! **Reverse futility pruning**, also called static null-move pruning (Heinz 1998, "Extended
-//! futility pruning", for the futility family; the "reverse" form spread with Fruit-era engines):
-//! near the horizon, a position whose static evaluation beats beta by a wide margin is trusted to
-//! fail high without a search.
+//! **Futility pruning** (Schaeffer 1986, in Phoenix; Heinz 1998, "Extended futility pruning") and
+//! **reverse futility pruning**, also called static null-move pruning (the mirror image, spread
+//! with the Fruit-era engines): near the horizon, trust the static evaluation when it is far
+//! from the window.
+//!
+//! # Futility pruning (of moves)
+//!
+//! - **Idea.** A quiet move changes the evaluation by little. One ply from the horizon, if the
+//!   static value plus a margin cannot reach alpha, no quiet move can raise the node's value to
+//!   alpha; skip them and search only noisy moves, checks and the first move.
+//! - **When.** With the option on (`margin` per ply), at most [`FUTILITY_MAX_DEPTH`] plies from the
+//!   horizon, not in check, never at the root, never the first move searched, only quiet moves
+//!   ([`is_noisy`](crate::Game::is_noisy) false) that are not killers or the table move and do
+//!   not give check, and only when alpha is not a mate score.
+//! - **Invariant.** Fail-soft: a skipped move is taken to score at most `static + margin × depth`
+//!   (`< alpha`), and the node's value is at least that bound, so an all-fail-low node still
+//!   returns an upper bound that covers the skipped moves.
+//! - **Exact or value-changing.** Value-changing (a quiet move that wins more than the margin, a
+//!   quiet threat, is missed).
+//! - **Cost.** One static evaluation per eligible node (shared with the other static-value
+//!   features) and one [`is_in_check`](crate::Game::is_in_check) per candidate move; the saving is
+//!   the subtree of every skipped move (`futility_pruned_moves`).
+//!
+//! # Reverse futility pruning (of nodes)
 //!
 //! - **Idea.** With few plies left, the opponent has little time to win back a large advantage:
 //!   if `evaluate(p) - margin × depth >= beta`, searching the moves would almost surely fail high
@@ -20,16 +40,21 @@
 //!   interior nodes next to the horizon in lopsided positions.
 
 use super::Engine;
+use super::ordering::MoveKind;
 use crate::{Evaluate, Game, Score};
 
 /// Reverse futility pruning is tried at most this many plies from the horizon.
 pub const REVERSE_FUTILITY_MAX_DEPTH: u32 = 3;
+
+/// Futility pruning of moves is tried at most this many plies from the horizon.
+pub const FUTILITY_MAX_DEPTH: u32 = 2;
 
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// The static evaluation, if a feature that needs it at interior nodes is on and the side to
     /// move is not in check (where a static value means little).
     pub(super) fn interior_static_eval(&self, game: &G, ply: u32, in_check: bool) -> Option<Score> {
         let needed = self.options.reverse_futility.is_some()
+            || self.options.futility.is_some()
             || (self.options.null_move.is_some() && self.options.null_move_eval_guard);
         (needed && ply > 0 && !in_check).then(|| self.evaluator.evaluate(game))
     }
@@ -48,5 +73,30 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let eligible =
             scout && depth <= REVERSE_FUTILITY_MAX_DEPTH && beta.raw().abs() < Score::MAX_EVAL.raw();
         (eligible && eval - margin * depth as i32 >= beta).then_some(eval)
+    }
+
+    /// The futility bound of a move: `Some(static + margin × depth)` when the move is to be
+    /// skipped (see the module documentation for the conditions).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn futile_move(
+        &self,
+        static_eval: Option<Score>,
+        depth: u32,
+        searched: u32,
+        noisy: bool,
+        kind: MoveKind,
+        alpha: Score,
+        child: &G,
+    ) -> Option<Score> {
+        let margin = self.options.futility?;
+        let eval = static_eval?;
+        let bound = eval + margin * depth as i32;
+        let eligible = depth <= FUTILITY_MAX_DEPTH
+            && searched > 0
+            && !noisy
+            && matches!(kind, MoveKind::Quiet | MoveKind::History)
+            && alpha.raw().abs() < Score::MAX_EVAL.raw()
+            && bound <= alpha;
+        (eligible && !child.is_in_check()).then_some(bound)
     }
 }

@@ -11,7 +11,9 @@
 //!   horizon, not in check: every move after the first [`LMR_FULL_DEPTH_MOVES`] that is quiet
 //!   (not [`is_noisy`](crate::Game::is_noisy)), ordered as a plain quiet or history move (not the
 //!   table move, a hinted move or a killer), and does not give check, is reduced by one ply; by
-//!   two from move `2 × LMR_FULL_DEPTH_MOVES + 1` on at depth `2 × LMR_MIN_DEPTH` or more.
+//!   two from move `2 × LMR_FULL_DEPTH_MOVES + 1` on at depth `2 × LMR_MIN_DEPTH` or more. With
+//!   the logarithmic option ([`with_lmr_logarithmic`](super::Engine::with_lmr_logarithmic)) the
+//!   same moves are reduced by `max(1, ⌊0.75 + ln(depth) · ln(move number) / 2.25⌋)` plies.
 //! - **Invariant.** A reduced search is believed only when it fails low (`<= alpha`): a move whose
 //!   reduced score beats alpha is searched again at the full depth, in the same window, before it
 //!   can raise alpha or cause a cutoff (and then by PVS in the full window if it falls inside).
@@ -31,6 +33,16 @@ use crate::{Evaluate, Game, Score};
 pub(super) const LMR_FULL_DEPTH_MOVES: u32 = 3;
 /// ... and only this many plies or more from the horizon.
 pub(super) const LMR_MIN_DEPTH: u32 = 3;
+
+/// The logarithmic reduction of the `searched`-th move `depth` plies from the horizon:
+/// `max(1, ⌊0.75 + ln(depth) · ln(searched) / 2.25⌋)` plies, the shape most engines have used
+/// since Stockfish 1.x: deeper nodes and later moves are reduced more (1 ply for the 4th move at
+/// depth 3, 3 plies for the 10th at depth 10).
+#[must_use]
+pub(super) fn logarithmic_reduction(depth: u32, searched: u32) -> u32 {
+    let r = 0.75 + f64::from(depth).ln() * f64::from(searched).ln() / 2.25;
+    (r as u32).max(1)
+}
 
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// The plies by which to reduce the `searched`-th move of a node `depth` plies from the
@@ -53,7 +65,11 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             && matches!(kind, MoveKind::Quiet | MoveKind::History)
             && !child.is_in_check()
         {
-            1 + u32::from(searched > 2 * LMR_FULL_DEPTH_MOVES && depth >= 2 * LMR_MIN_DEPTH)
+            if self.options.lmr_logarithmic {
+                logarithmic_reduction(depth, searched)
+            } else {
+                1 + u32::from(searched > 2 * LMR_FULL_DEPTH_MOVES && depth >= 2 * LMR_MIN_DEPTH)
+            }
         } else {
             0
         }
@@ -82,5 +98,30 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             score = -self.search_child(parent_key, child, new_depth, ply + 1, -beta, -alpha, path);
         }
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::logarithmic_reduction;
+
+    #[test]
+    fn logarithmic_reductions_grow_with_depth_and_move_number() {
+        // (depth, move number, plies)
+        let table = [
+            (3, 4, 1),
+            (6, 4, 1),
+            (6, 10, 2),
+            (10, 10, 3),
+            (20, 40, 5),
+            (3, 40, 2),
+        ];
+        for (depth, searched, plies) in table {
+            assert_eq!(
+                logarithmic_reduction(depth, searched),
+                plies,
+                "depth {depth}, move {searched}"
+            );
+        }
     }
 }

@@ -16,7 +16,7 @@
 //! | MTD(f) (Plaat et al. 1996), first guess from the previous or the second previous iteration | `mtdf.rs` | exact |
 //! | null-move pruning, R = 1, 2, 3 or adaptive (Heinz 1999), verified (David-Tabibi & Netanyahu 2002) | `null_move.rs` | value-changing |
 //! | late move reductions (after Levy, Broughton & Taylor 1989; Fruit and Glaurung 2005) | `lmr.rs` | value-changing |
-//! | reverse futility pruning (static null move) | `futility.rs` | value-changing |
+//! | futility pruning (Schaeffer 1986; Heinz 1998) and reverse futility pruning (static null move) | `futility.rs` | value-changing |
 //! | check extension, capture-chain extension (the chess-engine article in the project's papers) | `extensions.rs` | value-changing (a deeper search) |
 //! | quiescence search (Beal 1990): stand pat, noisy moves, optional checks and delta pruning | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks and delta pruning |
 //! | repetition draws from the game history and the current line (graph-history interaction: Campbell 1985) | `repetition.rs` | path-dependent |
@@ -76,7 +76,7 @@ use std::time::{Duration, Instant};
 use crate::trace::{Trace, Tracer};
 use crate::{Bound, Evaluate, Game, Limits, Score, SearchStats, ZobristHash};
 
-pub use futility::REVERSE_FUTILITY_MAX_DEPTH;
+pub use futility::{FUTILITY_MAX_DEPTH, REVERSE_FUTILITY_MAX_DEPTH};
 pub use tt::{DepthPolicy, TranspositionTable};
 
 use history::History;
@@ -128,6 +128,8 @@ struct Options {
     null_move: Option<NullReduction>,
     verified_null_move: bool,
     lmr: bool,
+    lmr_logarithmic: bool,
+    futility: Option<i32>,
     quiescence: bool,
     quiescence_checks: bool,
     delta_pruning: Option<i32>,
@@ -153,6 +155,8 @@ impl Options {
         null_move: None,
         verified_null_move: false,
         lmr: false,
+        lmr_logarithmic: false,
+        futility: None,
         quiescence: false,
         quiescence_checks: false,
         delta_pruning: None,
@@ -404,6 +408,21 @@ impl<G: Game, E> Engine<G, E> {
         self.set(|options| options.lmr = on)
     }
 
+    /// With LMR on, reduce by a logarithmic amount, `max(1, ⌊0.75 + ln(depth) · ln(move
+    /// number) / 2.25⌋)` plies, instead of 1 or 2 (see `lmr.rs`). Value-changing.
+    #[must_use]
+    pub fn with_lmr_logarithmic(self, on: bool) -> Self {
+        self.set(|options| options.lmr_logarithmic = on)
+    }
+
+    /// Futility pruning (see `futility.rs`): at most [`FUTILITY_MAX_DEPTH`] plies from the
+    /// horizon, not in check, a quiet move that gives no check is skipped when the static value
+    /// plus `margin × depth` cannot reach alpha (`None`: off). Value-changing.
+    #[must_use]
+    pub fn with_futility(self, margin: Option<i32>) -> Self {
+        self.set(|options| options.futility = margin)
+    }
+
     /// Quiescence search at the horizon (see the `quiescence` module).
     #[must_use]
     pub fn with_quiescence(self, on: bool) -> Self {
@@ -585,6 +604,8 @@ impl<G: Game, E> Engine<G, E> {
             on(o.null_move.is_some() && o.null_move_eval_guard, "null-guard"),
             o.reverse_futility.map(|margin| format!("rfp{margin}")),
             on(o.lmr, "lmr"),
+            on(o.lmr && o.lmr_logarithmic, "lmr-log"),
+            o.futility.map(|margin| format!("futility{margin}")),
             on(o.quiescence, "qs"),
             on(o.quiescence && o.quiescence_checks, "qs-checks"),
             o.delta_pruning

@@ -256,14 +256,25 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             let mut picker = MovePicker::new(self, game, &moves, tt_move, ply);
             let mut searched = 0u32;
             while let Some((mv, kind)) = picker.next(&mut moves) {
+                let child = game.play(mv);
+                let noisy = self.needs_noisy_status() && game.is_noisy(mv);
+
+                // Futility: near the horizon, a quiet move cannot lift a hopeless static value
+                // to alpha; skip it, counting its bound in the node's fail-soft value.
+                if let Some(bound) =
+                    self.futile_move(static_eval, depth, searched, noisy, kind, alpha, &child)
+                {
+                    self.stats.futility_pruned_moves += 1;
+                    best_score = best_score.max(bound);
+                    continue;
+                }
+
                 searched += 1;
                 self.stats.children += 1;
                 if ply == 0 {
                     self.report_root_move(depth, mv, searched);
                 }
-                let child = game.play(mv);
                 self.trace.child(&mv);
-                let noisy = self.needs_noisy_status() && game.is_noisy(mv);
                 let child_path = Path {
                     after_null: false,
                     verify,
@@ -362,7 +373,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// Whether any enabled feature needs [`Game::is_noisy`] in the move loop.
     fn needs_noisy_status(&self) -> bool {
         let o = &self.options;
-        o.capture_chain > 0 || o.lmr || o.killers || o.history
+        o.capture_chain > 0 || o.lmr || o.killers || o.history || o.futility.is_some()
     }
 
     /// Applies the root-move restriction, if any legal move survives it.
