@@ -9,7 +9,8 @@ off the mover's clock, then the increment is added; a clock below zero loses on 
 game starts two fresh engine processes.
 
 After each game it prints the running score; at the end, wins/draws/losses, the score, and the Elo
-difference with its 95% interval (the same normal approximation as the lab's `versus`). Protocol
+difference with its 95% interval (the same normal approximation as the lab's `versus`; for a
+perfect or zero score, the "rule of three" bound). Protocol
 errors, illegal moves and time losses of *our* engine are listed and make the exit status 1.
 
     python3 game-chess/tests/python/match.py --engine target/release/game-search-uci \\
@@ -70,6 +71,11 @@ def elo(wins, draws, losses):
     def of(score):
         return -400 * math.log10(1 / score - 1) if 0 < score < 1 else None
 
+    if p in (0.0, 1.0):
+        # No variance to speak of: the normal approximation has nothing to say. The "rule of
+        # three" bounds the true score at 95%: at least 1 - 3/n after n wins, at most 3/n after n
+        # losses.
+        return (None, of(1 - 3 / n), None) if p == 1.0 else (None, None, of(3 / n))
     return of(p), of(max(p - margin, 0.0)), of(min(p + margin, 1.0))
 
 
@@ -165,7 +171,7 @@ def main():
     points = wins + draws / 2
     errors += [f"python-chess could not read our engine: {message}" for message in warnings.messages]
     print(f"\nagainst {name}: +{wins} ={draws} -{losses}, {points:g}/{args.games} "
-          f"({100 * points / args.games:.1f}%), Elo {signed(estimate, 'inf')} [{signed(low, '-inf')}, {signed(high, '+inf')}] (95%), "
+          f"({100 * points / args.games:.1f}%), Elo {signed(estimate, '+inf' if points == args.games else '-inf')} [{signed(low, '-inf')}, {signed(high, '+inf')}] (95%), "
           f"{(time.monotonic() - started) / 60:.1f} min; errors of ours: {len(errors)}")
     for error in errors:
         print(f"ERROR {error}")
