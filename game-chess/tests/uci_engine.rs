@@ -239,6 +239,43 @@ fn go_depth_reports_each_iteration_and_a_legal_move_with_its_reply() {
 }
 
 #[test]
+fn a_search_repeated_from_the_table_still_shows_whole_lines_and_a_ponder_move() {
+    // The second search finds every principal-variation node in the table and cuts at ply 1;
+    // the engine continues the line through the table's exact entries.
+    let mut gui = Gui::start();
+    let moves = ["d2d4", "d7d5", "c2c4"];
+    gui.send("position startpos moves d2d4 d7d5 c2c4");
+    gui.send("go depth 7");
+    let (first, _, _) = gui.bestmove();
+    gui.send("go depth 7");
+    let (second, mv, ponder) = gui.bestmove();
+    for info in infos(&first).iter().chain(&infos(&second)) {
+        let line: Vec<&str> = moves
+            .iter()
+            .copied()
+            .chain(info.pv.iter().map(String::as_str))
+            .collect();
+        assert!(
+            GameHistory::from_uci("startpos", &line, ChessConfig::default()).is_ok(),
+            "an illegal line: {line:?}"
+        );
+    }
+    let shortest = infos(&second)
+        .iter()
+        .filter(|info| info.bound.is_none())
+        .map(|info| info.pv.len())
+        .min()
+        .unwrap();
+    assert!(shortest >= 4, "a line cut short in {second:?}");
+    let ponder = ponder.expect("a ponder move from the table's line");
+    assert!(is_legal(
+        "startpos",
+        &["d2d4", "d7d5", "c2c4", &mv.unwrap()],
+        &ponder
+    ));
+}
+
+#[test]
 fn go_before_any_position_searches_the_start_position() {
     let mut gui = Gui::start();
     gui.send("go depth 1");

@@ -20,6 +20,14 @@
 //! - **Cost.** The earlier iterations: with an effective branching factor `b` they add about
 //!   `1 / (b - 1)` of the last one (a geometric series), usually repaid by the better ordering;
 //!   a copy of the principal variation and an info report per completed iteration.
+//! - **Principal variation.** The line the node function collects ends where the search took a
+//!   value from the transposition table instead of searching on (a repeated search of the same
+//!   position, in a game, cuts at ply 1). With a table, each completed iteration's line is then
+//!   continued through the table's **exact** entries, whose moves are checked legal, until an
+//!   entry is missing or not exact, the game ends, or a position repeats (at most [`MAX_PLY`]
+//!   moves). The best move and the value never change; nor does the node count: the walk
+//!   probes the table without searching. A GUI shows the whole line, and `bestmove ... ponder`
+//!   has a reply to ponder on.
 //!
 //! Without iterative deepening the engine searches the nominal depth once: with every option
 //! off, that is plain alpha-beta, node for node.
@@ -55,6 +63,8 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             };
             if depth == 0 {
                 pv.clear(); // a static value (even through quiescence) has no move
+            } else {
+                self.extend_pv_from_table(root, &mut pv);
             }
             values.push(score);
             self.root_best = pv.first().copied();
@@ -127,6 +137,42 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             ),
         };
         (!self.aborted).then(|| (score, self.pv[0].clone()))
+    }
+
+    /// Continues `pv` (a line from `root`) through the table's exact entries: see the module
+    /// documentation's "Principal variation".
+    fn extend_pv_from_table(&self, root: &G, pv: &mut Vec<G::Move>) {
+        let (Some(hash), Some(tt)) = (self.hasher, &self.tt) else {
+            return;
+        };
+        if pv.is_empty() {
+            return;
+        }
+        let mut game = root.clone();
+        let mut seen = vec![hash(&game)];
+        for &mv in pv.iter() {
+            game = game.play(mv);
+            seen.push(hash(&game));
+        }
+        while pv.len() < MAX_PLY as usize {
+            let Some(entry) = tt.probe(hash(&game)) else { break };
+            let (Bound::Exact, Some(mv)) = (entry.bound, entry.best_move) else {
+                break;
+            };
+            let mut moves = MoveList::new();
+            game.generate_moves(&mut moves);
+            if game.outcome(moves.len()).is_some() || !moves.contains(&mv) {
+                break;
+            }
+            let next = game.play(mv);
+            let key = hash(&next);
+            if seen.contains(&key) {
+                break; // a repetition: the line would go round in circles
+            }
+            seen.push(key);
+            pv.push(mv);
+            game = next;
+        }
     }
 
     /// The move to play when not even depth 1 completed: the first root move in search order.

@@ -183,7 +183,9 @@ pub struct IterationInfo<'a, M> {
     pub bound: Bound,
     /// Nodes so far in this search.
     pub nodes: u64,
-    /// The principal variation.
+    /// The principal variation. With a transposition table, a line that the search cut at a table
+    /// hit is continued through the table's exact entries (legal moves only, never round a
+    /// repetition), so a repeated search still shows the whole line.
     pub pv: &'a [M],
     /// Time since the search started.
     pub elapsed: Duration,
