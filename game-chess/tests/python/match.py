@@ -80,7 +80,8 @@ def elo(wins, draws, losses):
 
 
 def signed(value, unbounded):
-    return unbounded if value is None else f"{value:+.0f}"
+    # round() first: an even score is "+0", not the "-0" of a tiny negative float.
+    return unbounded if value is None else f"{round(value) + 0:+d}"
 
 
 class OurWarnings(logging.Handler):
