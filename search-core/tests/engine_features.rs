@@ -545,7 +545,7 @@ fn names_reflect_the_configuration() {
     );
     assert_eq!(
         name(&Engine::strongest(TreeValue)),
-        "engine(id,tt-deeper,hints,killers,history,pvs,asp50,null-adaptive,lmr,qs,check-ext,rep)"
+        "engine(id,tt-deeper,hints,killers,history,pvs,asp50,null-adaptive,rfp100,lmr,lmr-log,qs,check-ext,rep)"
     );
     let _ = SearchStats::default();
 }

@@ -414,7 +414,7 @@ pub fn registry() -> Vec<Config> {
     });
     configs.push(Config {
         name: "strongest".into(),
-        description: "Engine::strongest: exact + deeper-TT, aspiration, adaptive null move, LMR, quiescence, check extension".into(),
+        description: "Engine::strongest: exact + deeper-TT, aspiration, adaptive null move, reverse futility, log LMR, quiescence, check extension".into(),
         recipe: Recipe::EngineStrongest,
         ordering: MvvLva,
         check: Check::None,

@@ -8,7 +8,9 @@
 
 use std::time::Duration;
 
-use search_core::engine::{DepthPolicy, Engine, FirstGuess, InfoCallback, NullReduction};
+use search_core::engine::{
+    DEFAULT_REVERSE_FUTILITY_MARGIN, DepthPolicy, Engine, FirstGuess, InfoCallback, NullReduction,
+};
 use shakmaty::Move;
 
 use crate::{ChessConfig, ChessGame, Evaluation, MoveOrdering};
@@ -165,9 +167,9 @@ impl Default for EngineOptions {
             history: true,
             check_extension: true,
             null_move_guard: false,
-            reverse_futility: 0,
+            reverse_futility: DEFAULT_REVERSE_FUTILITY_MARGIN.unsigned_abs(),
             futility: 0,
-            lmr_logarithmic: false,
+            lmr_logarithmic: true,
         }
     }
 }
