@@ -3,8 +3,9 @@
 //!
 //! - [`ChessGame`] implements [`search_core::Game`] and [`search_core::ZobristHash`]; its
 //!   [`ChessConfig`] chooses the [`MoveOrdering`] and whether repetition keys are given.
-//! - [`eval`]: [`PointValues`], [`ThesisMaterial`], [`SimplifiedPst`] and the default
-//!   [`Tapered`], each an [`Evaluate`](search_core::Evaluate); [`Evaluation`] picks one at run time.
+//! - [`eval`]: [`PointValues`], [`ThesisMaterial`], [`SimplifiedPst`], the default [`Tapered`]
+//!   and [`TaperedPlus`], each an [`Evaluate`](search_core::Evaluate); [`Evaluation`] picks one
+//!   at run time.
 //! - [`GameHistory`]: the positions before the root, for repetition draws.
 //! - [`EpdRecord`] and [`positions`]: test positions (the thesis's 24, its openings).
 //! - [`perft`]: move-tree counts through the `Game` implementation.
@@ -37,7 +38,9 @@ mod uci_move;
 
 pub use epd::{EpdRecord, parse_epd, parse_epd_file};
 pub use error::Error;
-pub use eval::{Evaluation, PieceValues, PointValues, SimplifiedPst, Tapered, ThesisMaterial, WhiteView};
+pub use eval::{
+    Evaluation, PieceValues, PointValues, SimplifiedPst, Tapered, TaperedPlus, ThesisMaterial, WhiteView,
+};
 pub use history::{GameHistory, repetition_count};
 pub use ordering::MoveOrdering;
 pub use position::{ChessConfig, ChessGame, FIFTY_MOVE_PLIES, perft};

@@ -6,6 +6,7 @@
 //! | [`ThesisMaterial`] | material 100/280/320/500/900 | Wasastjerna, section 2.1 |
 //! | [`SimplifiedPst`] | material + piece-square tables, king middle-game/end-game | Michniewski's "Simplified Evaluation Function", as Calderan uses it |
 //! | [`Tapered`] | middle-game/end-game tables blended by phase (the strong default) | PeSTO (Friederich) |
+//! | [`TaperedPlus`] | [`Tapered`] + mobility, bishop pair, pawn structure, rook files (untuned) | classical terms, Fruit 2.1's mobility |
 //!
 //! Every evaluator speaks for the **side to move** ([`Evaluate`], as `search-core` requires) in
 //! centipawns; [`WhiteView`] gives White's view (the thesis's two-sided minimax convention).
@@ -15,6 +16,7 @@ mod material;
 mod point_values;
 mod pst;
 mod tapered;
+mod tapered_plus;
 
 use std::fmt;
 use std::str::FromStr;
@@ -28,6 +30,7 @@ pub use material::ThesisMaterial;
 pub use point_values::PointValues;
 pub use pst::SimplifiedPst;
 pub use tapered::Tapered;
+pub use tapered_plus::TaperedPlus;
 
 /// An evaluation seen from White's side: positive is good for White, whoever is to move.
 ///
@@ -73,7 +76,7 @@ macro_rules! evaluator {
     )*};
 }
 
-evaluator!(PointValues, ThesisMaterial, SimplifiedPst, Tapered);
+evaluator!(PointValues, ThesisMaterial, SimplifiedPst, Tapered, TaperedPlus);
 
 /// Values of the five capturable pieces, in centipawns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -152,16 +155,19 @@ pub enum Evaluation {
     /// [`Tapered`], the default.
     #[default]
     Tapered,
+    /// [`TaperedPlus`]: the tapered tables with mobility and pawn-structure terms.
+    TaperedPlus,
 }
 
 impl Evaluation {
     /// Every evaluation.
-    pub const ALL: [Evaluation; 5] = [
+    pub const ALL: [Evaluation; 6] = [
         Evaluation::PointValues,
         Evaluation::ThesisMaterial,
         Evaluation::SimplifiedPst,
         Evaluation::ThesisPst,
         Evaluation::Tapered,
+        Evaluation::TaperedPlus,
     ];
 
     /// The name the example programs accept.
@@ -173,6 +179,7 @@ impl Evaluation {
             Evaluation::SimplifiedPst => "simplified-pst",
             Evaluation::ThesisPst => "thesis-pst",
             Evaluation::Tapered => "tapered",
+            Evaluation::TaperedPlus => "tapered-plus",
         }
     }
 }
@@ -187,6 +194,7 @@ impl BoardEval for Evaluation {
                 SimplifiedPst::with_values(ThesisMaterial::VALUES).white_centipawns(board)
             }
             Evaluation::Tapered => Tapered.white_centipawns(board),
+            Evaluation::TaperedPlus => TaperedPlus.white_centipawns(board),
         }
     }
 }
@@ -270,7 +278,7 @@ mod tests {
         }
         assert_eq!(
             "x".parse::<Evaluation>().unwrap_err(),
-            "unknown evaluation \"x\" (expected one of point-values, thesis-material, simplified-pst, thesis-pst, tapered)"
+            "unknown evaluation \"x\" (expected one of point-values, thesis-material, simplified-pst, thesis-pst, tapered, tapered-plus)"
         );
     }
 }

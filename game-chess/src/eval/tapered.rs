@@ -35,7 +35,7 @@ use super::{BoardEval, Table, table_entry};
 pub struct Tapered;
 
 /// The phase with every piece on the board.
-const FULL_PHASE: i32 = 24;
+pub(super) const FULL_PHASE: i32 = 24;
 
 impl Tapered {
     /// The game phase: 24 with all pieces, 0 with kings and pawns only.
@@ -64,8 +64,9 @@ const fn index(role: Role) -> usize {
     }
 }
 
-impl BoardEval for Tapered {
-    fn white_centipawns(&self, board: &Board) -> i32 {
+impl Tapered {
+    /// White's middle-game and end-game sums (material and tables), before the blend.
+    pub(super) fn white_pair(board: &Board) -> (i32, i32) {
         let (mut middle_game, mut end_game) = (0, 0);
         for color in Color::ALL {
             let sign = if color == Color::White { 1 } else { -1 };
@@ -78,6 +79,13 @@ impl BoardEval for Tapered {
                 }
             }
         }
+        (middle_game, end_game)
+    }
+}
+
+impl BoardEval for Tapered {
+    fn white_centipawns(&self, board: &Board) -> i32 {
+        let (middle_game, end_game) = Self::white_pair(board);
         let phase = Self::phase(board);
         (middle_game * phase + end_game * (FULL_PHASE - phase)) / FULL_PHASE
     }
