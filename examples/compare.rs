@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use game_chess::Evaluation;
 use game_search::lab::compare::{Plan, default_plan, full_plan, quick_plan};
-use game_search::lab::configs::{Config, FEATURES, registry};
+use game_search::lab::configs::{Config, feature_help, registry};
 use game_search::lab::plot;
 use game_search::lab::report::{Format, render};
 use game_search::lab::runner::{Progress, parse_suite, run, thesis_suite};
@@ -88,9 +88,11 @@ fn list() {
             config.description
         );
     }
-    println!("\nOr a feature list, engine:FEATURE+FEATURE+... (e.g. engine:id+tt+killers+pvs+nm2), with:");
-    for (name, what) in FEATURES {
-        println!("  {name:<32} {what}");
+    println!(
+        "\nOr an engine configuration, engine:FEATURE+FEATURE+... (e.g. engine:v1+id+tt+killers+pvs+null=r2), with:"
+    );
+    for line in feature_help() {
+        println!("  {line}");
     }
 }
 

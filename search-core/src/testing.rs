@@ -42,27 +42,23 @@
 
 use std::fmt::{self, Debug, Display};
 
-use crate::engine::{DepthPolicy, Engine, FirstGuess};
+use crate::engine::Engine;
+pub use crate::engine::{EXACT_COMBINATIONS, exact_configurations};
 use crate::{Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, Searcher, ZobristHash};
 
-/// How many engines [`exact_engine_combinations`] gives: 2⁷ on/off combinations × 3 MTD(f)
-/// settings.
-pub const EXACT_COMBINATIONS: usize = 384;
-
-/// Every combination of the engine's exact features, the matrix a cross-check should hold to the
-/// reference: order hints × killers × history × PVS × aspiration windows (of ±`aspiration_window`)
-/// × iterative deepening × a fresh 1 MiB same-depth transposition table, each with MTD(f) off,
-/// guessing from the previous iteration, and guessing from two iterations back.
-/// [`EXACT_COMBINATIONS`] engines in all.
+/// Every combination of the engine's exact features as engines, one per configuration of
+/// [`exact_configurations`] ([`EXACT_COMBINATIONS`] of them). Each engine with a table
+/// allocates it (1 MiB) here: for a long list, build the engines from
+/// [`exact_configurations`] as they are needed instead.
 ///
 /// ```
 /// use search_core::random_tree::{RandomTree, TreeValue};
-/// use search_core::reference::Negamax;
+/// use search_core::reference::Minimax;
 /// use search_core::testing::{CrossCheck, EXACT_COMBINATIONS, exact_engine_combinations};
 ///
 /// let engines = exact_engine_combinations::<RandomTree, _>(TreeValue, 5);
 /// assert_eq!(engines.len(), EXACT_COMBINATIONS);
-/// let mut check = CrossCheck::new(Negamax::new(TreeValue)).depths(1..=3);
+/// let mut check = CrossCheck::new(Minimax::new(TreeValue)).depths(1..=3);
 /// for engine in engines.into_iter().take(24) {
 ///     check = check.searcher(engine);
 /// }
@@ -74,27 +70,10 @@ where
     G: Game + ZobristHash,
     E: Evaluate<G> + Clone,
 {
-    let mut engines = Vec::with_capacity(EXACT_COMBINATIONS);
-    for bits in 0..(1u32 << 7) {
-        for mtdf in [None, Some(FirstGuess::Previous), Some(FirstGuess::TwoBack)] {
-            let on = |bit: u32| bits & (1 << bit) != 0;
-            let mut engine = Engine::new(evaluator.clone())
-                .with_order_hints(on(0))
-                .with_killers(on(1))
-                .with_history(on(2))
-                .with_pvs(on(3))
-                .with_aspiration(on(4).then_some(aspiration_window))
-                .with_iterative_deepening(on(5))
-                .with_mtdf(mtdf);
-            if on(6) {
-                engine = engine
-                    .with_transposition_table(1)
-                    .with_tt_policy(DepthPolicy::SameDepth);
-            }
-            engines.push(engine);
-        }
-    }
-    engines
+    exact_configurations(aspiration_window)
+        .into_iter()
+        .map(|config| Engine::with_config(evaluator.clone(), config))
+        .collect()
 }
 
 /// A configured cross-check: a reference, searchers, depths. See the [module documentation](self).
@@ -106,7 +85,7 @@ pub struct CrossCheck<'s, G: Game> {
 
 /// What a checked searcher is held to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Expectation {
+pub enum Expectation {
     /// The reference's value and a tied-best move.
     Exact,
     /// Only the invariants (legal move, legal PV, a possible score).
@@ -167,10 +146,15 @@ impl<M: Debug> Display for Disagreement<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} on {} at depth {}: ",
-            self.searcher, self.position, self.depth
-        )?;
-        match &self.kind {
+            "{} on {} at depth {}: {}",
+            self.searcher, self.position, self.depth, self.kind
+        )
+    }
+}
+
+impl<M: Debug> Display for DisagreementKind<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             DisagreementKind::Value { expected, got } => {
                 write!(f, "value {got}, the reference says {expected}")
             }
@@ -331,9 +315,13 @@ impl<'s, G: Game> CrossCheck<'s, G> {
         report.nodes[0].1 += reference.stats.nodes;
         let best_value = root_scores.iter().map(|&(_, score)| score).max();
         let expected = best_value.unwrap_or(reference.score);
-
-        let mut legal = MoveList::new();
-        root.generate_moves(&mut legal);
+        let mut values = |mv: Option<G::Move>| match mv {
+            None => Some(expected),
+            Some(mv) => root_scores
+                .iter()
+                .find(|&&(m, _)| m == mv)
+                .map(|&(_, score)| score),
+        };
 
         for (index, (searcher, expectation)) in self.searchers.iter_mut().enumerate() {
             let result = searcher.search(root, &limits);
@@ -347,47 +335,79 @@ impl<'s, G: Game> CrossCheck<'s, G> {
                     kind,
                 });
             };
-            for kind in judge(root, &legal, &root_scores, expected, &result, *expectation) {
+            // Every legal move has a reference value: the judgement always completes.
+            for kind in judge(root, depth, &result, *expectation, &mut values).unwrap_or_default() {
                 found(kind);
             }
         }
     }
 }
 
-/// Everything wrong with `result` for `root`.
-fn judge<G: Game>(
+/// Everything wrong with `result`, a search of `root` to `depth`, held to `expectation`: the one
+/// judgement of the project, used by [`CrossCheck`] and by the lab. `reference` gives the
+/// reference's value of the root (`None`) and of a root move (`Some(mv)`, from the root's side
+/// and distance, as [`Reference::root_move_scores`] gives it); it is asked only what the
+/// judgement needs (the root, then the best move), and answering `None` means it could not
+/// (a stopped run): the judgement is then `None`.
+///
+/// Checked: a possible score; for an exact searcher, the reference's value and a best move worth
+/// it; a legal best move whenever the root is not finished and the depth not 0, none otherwise; a principal
+/// variation that is a legal line starting with the best move.
+///
+/// ```
+/// use search_core::random_tree::{RandomTree, TreeValue};
+/// use search_core::reference::{AlphaBeta, Minimax};
+/// use search_core::testing::{Expectation, judge};
+/// use search_core::{Limits, Reference, Searcher};
+///
+/// let tree = RandomTree::new(3, 3, 3);
+/// let scores = Minimax::new(TreeValue).root_move_scores(&tree, 3);
+/// let best = scores.iter().map(|&(_, score)| score).max();
+/// let result = AlphaBeta::new(TreeValue).search(&tree, &Limits::depth(3));
+/// let mut reference = |mv: Option<u32>| match mv {
+///     None => best,
+///     Some(mv) => scores.iter().find(|&&(m, _)| m == mv).map(|&(_, score)| score),
+/// };
+/// assert_eq!(judge(&tree, 3, &result, Expectation::Exact, &mut reference), Some(vec![]));
+/// ```
+pub fn judge<G: Game>(
     root: &G,
-    legal: &[G::Move],
-    root_scores: &[(G::Move, Score)],
-    expected: Score,
+    depth: u32,
     result: &SearchResult<G::Move>,
     expectation: Expectation,
-) -> Vec<DisagreementKind<G::Move>> {
+    reference: &mut dyn FnMut(Option<G::Move>) -> Option<Score>,
+) -> Option<Vec<DisagreementKind<G::Move>>> {
+    let mut legal = MoveList::new();
+    root.generate_moves(&mut legal);
+    let no_move = depth == 0 || legal.is_empty() || root.outcome(legal.len()).is_some();
+    let exact = expectation == Expectation::Exact;
     let mut wrong = Vec::new();
     if result.score.raw().abs() > Score::MATE.raw() {
         wrong.push(DisagreementKind::ImpossibleScore(result.score));
     }
-    if expectation == Expectation::Exact && result.score != expected {
+    let expected = if exact { Some(reference(None)?) } else { None };
+    if let Some(expected) = expected
+        && result.score != expected
+    {
         wrong.push(DisagreementKind::Value {
             expected,
             got: result.score,
         });
     }
-    match (result.best_move, root_scores.is_empty()) {
+    match (result.best_move, no_move) {
         (None, false) => wrong.push(DisagreementKind::MissingMove),
         (Some(mv), true) => wrong.push(DisagreementKind::UnexpectedMove(mv)),
         (Some(mv), false) if !legal.contains(&mv) => wrong.push(DisagreementKind::IllegalMove(mv)),
         (Some(mv), false) => {
-            let its_value = root_scores.iter().find(|&&(m, _)| m == mv).map(|&(_, s)| s);
-            if expectation == Expectation::Exact
-                && let Some(its_value) = its_value
-                && its_value != expected
-            {
-                wrong.push(DisagreementKind::NotBest {
-                    mv,
-                    its_value,
-                    best_value: expected,
-                });
+            if let Some(expected) = expected {
+                let its_value = reference(Some(mv))?;
+                if its_value != expected {
+                    wrong.push(DisagreementKind::NotBest {
+                        mv,
+                        its_value,
+                        best_value: expected,
+                    });
+                }
             }
         }
         (None, true) => {}
@@ -398,7 +418,7 @@ fn judge<G: Game>(
             pv: result.pv.clone(),
         });
     }
-    wrong
+    Some(wrong)
 }
 
 /// The index of the first move of the PV that is illegal, or that is not the best move (index 0).

@@ -11,14 +11,18 @@
 //! - The thesis's configurations (K. Wasastjerna 2022, sections 3-4): `minimax`, `ab-v1` …
 //!   `ab-v4`, `nm-r1` … `nm-r3`, `tt-v1` … `tt-v3`, `qs+0`, `qs-1`, `thesis-final`.
 //! - The project's: `ab-mvv`, `killers`, `history`, `pvs`, `id`, `mtdf`, `exact`, `strongest`.
-//! - A feature list: `engine:` followed by features joined with `+` (the comma separates
-//!   configurations in `--configs`), e.g. `engine:id+tt+killers+pvs+nm2`. See [`FEATURES`].
+//! - An engine configuration: `engine:` followed by the engine's own text form
+//!   ([`search_core::engine::Config`]: features joined with `+`, e.g. `id+tt+killers+pvs+null=r2`;
+//!   the comma separates configurations in `--configs`), optionally with a move ordering of the
+//!   positions among the features (`generation`, `v1` ... `v4`, `mvv-lva`; default `mvv-lva`).
+//!   Every feature of the engine can be named: see [`feature_help`].
 //!
 //! ```
 //! use game_search::lab::configs::{Check, Config};
 //! let config = Config::parse("engine:v1+id+tt+killers+pvs").unwrap();
 //! assert_eq!(config.check, Check::AlphaBeta);
-//! assert_eq!(Config::parse("engine:v1+nm2").unwrap().check, Check::None);
+//! assert_eq!(Config::parse("engine:v1+null=r2").unwrap().check, Check::None);
+//! assert_eq!(Config::parse("engine:rfp=50+lmr=log").unwrap().check, Check::None);
 //! assert!(Config::parse("alpha-beta").unwrap_err().to_string().contains("ab-v1"));
 //! ```
 
@@ -26,11 +30,11 @@ use std::fmt;
 
 use game_chess::{ChessGame, Evaluation, MoveOrdering};
 use search_core::Searcher;
-use search_core::engine::{DEFAULT_ASPIRATION_WINDOW, DepthPolicy, Engine, FirstGuess, NullReduction};
+use search_core::engine::{
+    Config as EngineConfig, ConfigError as EngineConfigError, DepthPolicy, Engine, Exactness, FEATURES, Kind,
+    NullMoveConfig, NullReduction, QuiescenceConfig, TableConfig,
+};
 use search_core::reference::Minimax;
-
-/// The transposition table size of every configuration that has one, in MiB.
-pub const TT_MIB: usize = 16;
 
 /// A searcher that can be sent to a worker thread.
 pub type BoxedSearcher = Box<dyn Searcher<ChessGame> + Send>;
@@ -59,89 +63,12 @@ impl fmt::Display for Check {
     }
 }
 
-/// The engine options a configuration sets (everything else is off).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct EngineSpec {
-    /// Iterative deepening.
-    pub iterative_deepening: bool,
-    /// A transposition table with this depth policy.
-    pub tt: Option<DepthPolicy>,
-    /// Order by the game's order hints.
-    pub order_hints: bool,
-    /// Killer moves.
-    pub killers: bool,
-    /// History heuristic.
-    pub history: bool,
-    /// Principal variation search.
-    pub pvs: bool,
-    /// Aspiration half-window.
-    pub aspiration: Option<i32>,
-    /// MTD(f) driver.
-    pub mtdf: Option<FirstGuess>,
-    /// Null-move pruning.
-    pub null_move: Option<NullReduction>,
-    /// Verified null move.
-    pub verified_null_move: bool,
-    /// Late move reductions.
-    pub lmr: bool,
-    /// Quiescence search.
-    pub quiescence: bool,
-    /// Checks in quiescence search.
-    pub quiescence_checks: bool,
-    /// Delta pruning margin in quiescence search.
-    pub delta_pruning: Option<i32>,
-    /// Check extension.
-    pub check_extension: bool,
-    /// Enhanced transposition cutoffs (needs a table).
-    pub enhanced_transposition_cutoff: bool,
-}
-
-/// The delta-pruning margin of the `delta` feature: a queen's worth, the usual safe margin.
-pub const DELTA_MARGIN: i32 = 900;
-
-impl EngineSpec {
-    /// Builds the engine.
-    #[must_use]
-    pub fn build(&self, evaluation: Evaluation) -> Engine<ChessGame, Evaluation> {
-        let mut engine = Engine::new(evaluation);
-        if let Some(policy) = self.tt {
-            engine = engine.with_transposition_table(TT_MIB).with_tt_policy(policy);
-        }
-        engine
-            .with_iterative_deepening(self.iterative_deepening)
-            .with_order_hints(self.order_hints)
-            .with_killers(self.killers)
-            .with_history(self.history)
-            .with_pvs(self.pvs)
-            .with_aspiration(self.aspiration)
-            .with_mtdf(self.mtdf)
-            .with_null_move(self.null_move)
-            .with_verified_null_move(self.verified_null_move)
-            .with_lmr(self.lmr)
-            .with_quiescence(self.quiescence)
-            .with_quiescence_checks(self.quiescence_checks)
-            .with_delta_pruning(self.delta_pruning)
-            .with_check_extension(self.check_extension)
-            .with_enhanced_transposition_cutoff(self.enhanced_transposition_cutoff)
-    }
-
-    /// How its results can be checked: exact features only give [`Check::AlphaBeta`] (or
-    /// [`Check::Quiescence`] with plain quiescence search); anything value-changing gives
-    /// [`Check::None`].
-    #[must_use]
-    pub fn check(&self) -> Check {
-        let value_changing = self.null_move.is_some()
-            || self.lmr
-            || self.check_extension
-            || matches!(self.tt, Some(DepthPolicy::AtLeastDepth | DepthPolicy::AnyDepth));
-        if value_changing {
-            Check::None
-        } else if !self.quiescence {
-            Check::AlphaBeta
-        } else if self.quiescence_checks || self.delta_pruning.is_some() {
-            Check::None
-        } else {
-            Check::Quiescence
+impl From<Exactness> for Check {
+    fn from(exactness: Exactness) -> Self {
+        match exactness {
+            Exactness::Minimax => Check::AlphaBeta,
+            Exactness::Quiescence => Check::Quiescence,
+            Exactness::ValueChanging => Check::None,
         }
     }
 }
@@ -151,12 +78,8 @@ impl EngineSpec {
 pub enum Recipe {
     /// `reference::Minimax`: every node.
     Minimax,
-    /// The engine with these options.
-    Engine(EngineSpec),
-    /// `Engine::exact`.
-    EngineExact,
-    /// `Engine::strongest`.
-    EngineStrongest,
+    /// The engine with this configuration.
+    Engine(EngineConfig),
 }
 
 /// A named searcher configuration.
@@ -178,77 +101,59 @@ pub struct Config {
     pub relative_offset: i32,
 }
 
-/// An unknown configuration name or feature.
+/// An unknown configuration name or a bad engine configuration.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
     /// Not a registry name.
-    #[error("unknown configuration {name:?}; valid names: {}, or engine:FEATURE+FEATURE+... with features {}", registry_names().join(", "), FEATURES.iter().map(|(name, _)| *name).collect::<Vec<_>>().join(", "))]
+    #[error("unknown configuration {name:?}; valid names: {}, or engine:FEATURE+FEATURE+... (see --help for the features)", registry_names().join(", "))]
     UnknownName {
         /// What was given.
         name: String,
     },
-    /// Not a feature of `engine:` lists.
-    #[error("unknown engine feature {feature:?} in {name:?}; valid features: {}", FEATURES.iter().map(|(name, _)| *name).collect::<Vec<_>>().join(", "))]
-    UnknownFeature {
+    /// Not an engine configuration.
+    #[error("bad engine configuration {name:?}: {error}")]
+    Engine {
         /// The whole configuration text.
         name: String,
-        /// The feature.
-        feature: String,
+        /// What is wrong with it.
+        error: EngineConfigError,
     },
     /// An empty configuration list or name.
     #[error("no configuration given")]
     Empty,
 }
 
-/// The features of `engine:` lists, with what each switches on.
-pub const FEATURES: &[(&str, &str)] = &[
-    (
-        "generation|v1|v2|v3|v4|mvv-lva",
-        "the positions' move generation order (default mvv-lva)",
-    ),
-    ("id", "iterative deepening"),
-    (
-        "tt",
-        "16 MiB transposition table, same-depth entries only (exact)",
-    ),
-    (
-        "tt-deeper",
-        "transposition table, same or deeper entries (value-changing)",
-    ),
-    (
-        "tt-any",
-        "transposition table, entries of any depth (value-changing)",
-    ),
-    ("hints", "order by MVV-LVA/ordering hints"),
-    ("killers", "killer moves"),
-    ("history", "history heuristic"),
-    ("pvs", "principal variation search"),
-    ("asp", "aspiration windows of +-50"),
-    ("mtdf", "MTD(f), first guess from the previous iteration"),
-    ("mtdf2", "MTD(f), first guess from two iterations back"),
-    ("nm1|nm2|nm3", "null-move pruning with R = 1, 2, 3"),
-    ("nma", "adaptive null-move pruning (R = 3 above depth 6, else 2)"),
-    ("vnm", "verified null move (with a null-move feature)"),
-    ("lmr", "late move reductions"),
-    ("qs", "quiescence search (captures and promotions)"),
-    ("qs-checks", "checks and evasions in quiescence search"),
-    ("delta", "delta pruning in quiescence search (margin 900)"),
-    ("check-ext", "check extension"),
-    ("etc", "enhanced transposition cutoffs (with a table; exact)"),
-];
+/// One line per feature of `engine:` configurations: the move orderings, then every engine
+/// feature of [`search_core::engine::FEATURES`] with what it takes.
+#[must_use]
+pub fn feature_help() -> Vec<String> {
+    let mut lines = vec![
+        "generation|v1|v2|v3|v4|mvv-lva: the positions' move generation order (default mvv-lva)".to_string(),
+    ];
+    for feature in FEATURES {
+        let takes = match feature.kind {
+            Kind::Flag => String::new(),
+            Kind::Number { min, max, default } => format!("[={min}..{max}, default {default}]"),
+            Kind::Choice(choices) => format!("[={}]", choices.join("|")),
+        };
+        let parent = feature.parent.map_or(String::new(), |p| format!(" (with {p})"));
+        lines.push(format!("{}{takes}: {}{parent}", feature.name, feature.summary));
+    }
+    lines
+}
 
 fn engine(
     name: &str,
     description: &str,
     ordering: MoveOrdering,
-    spec: EngineSpec,
+    engine: EngineConfig,
     default_offset: i32,
 ) -> Config {
     Config {
         name: name.to_string(),
         description: description.to_string(),
-        check: spec.check(),
-        recipe: Recipe::Engine(spec),
+        check: engine.exactness().into(),
+        recipe: Recipe::Engine(engine),
         ordering,
         default_offset,
         relative_offset: 0,
@@ -259,7 +164,8 @@ fn engine(
 #[must_use]
 pub fn registry() -> Vec<Config> {
     use MoveOrdering::{MvvLva, ThesisV1, ThesisV2, ThesisV3, ThesisV4};
-    let plain = EngineSpec::default;
+    let plain = || EngineConfig::PLAIN;
+    let table = |policy| Some(TableConfig::new(policy));
     let mut configs = vec![Config {
         name: "minimax".into(),
         description: "plain minimax, every node (thesis Fig. 2-3, Table 4)".into(),
@@ -283,8 +189,8 @@ pub fn registry() -> Vec<Config> {
             &format!("nm-r{r}"),
             &format!("alpha-beta v1 + null move R={r} (Table 2: depth +2)"),
             ThesisV1,
-            EngineSpec {
-                null_move: Some(NullReduction::Fixed(r)),
+            EngineConfig {
+                null_move: Some(NullMoveConfig::new(NullReduction::Fixed(r))),
                 ..plain()
             },
             2,
@@ -301,22 +207,22 @@ pub fn registry() -> Vec<Config> {
                 "TT version {version} ({what}) on alpha-beta v1 (thesis: on minimax; Table 4: depth +0)"
             ),
             ThesisV1,
-            EngineSpec {
-                tt: Some(policy),
+            EngineConfig {
+                table: table(policy),
                 ..plain()
             },
             0,
         ));
     }
-    let quiescence = EngineSpec {
-        quiescence: true,
+    let quiescence = EngineConfig {
+        quiescence: Some(QuiescenceConfig::default()),
         ..plain()
     };
     configs.push(engine(
         "qs+0",
         "alpha-beta v1 + quiescence search (Table 6: depth +0; the thesis's also had null move)",
         ThesisV1,
-        quiescence.clone(),
+        quiescence,
         0,
     ));
     let mut qs_minus_one = engine(
@@ -332,15 +238,15 @@ pub fn registry() -> Vec<Config> {
         "thesis-final",
         "the thesis's final algorithm: alpha-beta v1 + null move R=2 + quiescence (depth +0)",
         ThesisV1,
-        EngineSpec {
-            null_move: Some(NullReduction::Fixed(2)),
-            quiescence: true,
+        EngineConfig {
+            null_move: Some(NullMoveConfig::new(NullReduction::Fixed(2))),
+            quiescence: Some(QuiescenceConfig::default()),
             ..plain()
         },
         0,
     ));
 
-    let hints = EngineSpec {
+    let hints = EngineConfig {
         order_hints: true,
         ..plain()
     };
@@ -348,16 +254,16 @@ pub fn registry() -> Vec<Config> {
         "ab-mvv",
         "alpha-beta, MVV-LVA ordering (the base of the project's configurations)",
         MvvLva,
-        hints.clone(),
+        hints,
         2,
     ));
     configs.push(engine(
         "killers",
         "alpha-beta, MVV-LVA + killer moves",
         MvvLva,
-        EngineSpec {
+        EngineConfig {
             killers: true,
-            ..hints.clone()
+            ..hints
         },
         2,
     ));
@@ -365,9 +271,9 @@ pub fn registry() -> Vec<Config> {
         "history",
         "alpha-beta, MVV-LVA + history heuristic",
         MvvLva,
-        EngineSpec {
+        EngineConfig {
             history: true,
-            ..hints.clone()
+            ..hints
         },
         2,
     ));
@@ -375,19 +281,16 @@ pub fn registry() -> Vec<Config> {
         "pvs",
         "principal variation search, MVV-LVA",
         MvvLva,
-        EngineSpec {
-            pvs: true,
-            ..hints.clone()
-        },
+        EngineConfig { pvs: true, ..hints },
         2,
     ));
     configs.push(engine(
         "id",
         "iterative deepening (no TT: each iteration only orders the root), MVV-LVA",
         MvvLva,
-        EngineSpec {
+        EngineConfig {
             iterative_deepening: true,
-            ..hints.clone()
+            ..hints
         },
         2,
     ));
@@ -395,32 +298,28 @@ pub fn registry() -> Vec<Config> {
         "mtdf",
         "MTD(f) over iterative deepening with a same-depth TT, MVV-LVA",
         MvvLva,
-        EngineSpec {
+        EngineConfig {
             iterative_deepening: true,
-            tt: Some(DepthPolicy::SameDepth),
-            mtdf: Some(FirstGuess::Previous),
+            table: table(DepthPolicy::SameDepth),
+            root_window: search_core::engine::RootWindow::Mtdf(search_core::engine::FirstGuess::Previous),
             ..hints
         },
         2,
     ));
-    configs.push(Config {
-        name: "exact".into(),
-        description: "Engine::exact: id + same-depth TT + MVV-LVA + killers + history + PVS".into(),
-        recipe: Recipe::EngineExact,
-        ordering: MvvLva,
-        check: Check::AlphaBeta,
-        default_offset: 2,
-        relative_offset: 0,
-    });
-    configs.push(Config {
-        name: "strongest".into(),
-        description: "Engine::strongest: exact + deeper-TT, aspiration, adaptive null move, reverse futility, log LMR, quiescence, check extension".into(),
-        recipe: Recipe::EngineStrongest,
-        ordering: MvvLva,
-        check: Check::None,
-        default_offset: 2,
-        relative_offset: 0,
-    });
+    configs.push(engine(
+        "exact",
+        "Engine::exact: id + same-depth TT + MVV-LVA + killers + history + PVS",
+        MvvLva,
+        EngineConfig::exact(),
+        2,
+    ));
+    configs.push(engine(
+        "strongest",
+        "Engine::strongest: exact + deeper-TT, aspiration, adaptive null move, reverse futility, log LMR, quiescence, check extension",
+        MvvLva,
+        EngineConfig::strongest(),
+        2,
+    ));
     configs
 }
 
@@ -481,57 +380,32 @@ impl Config {
     pub fn build(&self, evaluation: Evaluation) -> BoxedSearcher {
         match &self.recipe {
             Recipe::Minimax => Box::new(Minimax::new(evaluation)),
-            Recipe::Engine(spec) => Box::new(spec.build(evaluation)),
-            Recipe::EngineExact => Box::new(Engine::exact(evaluation)),
-            Recipe::EngineStrongest => Box::new(Engine::strongest(evaluation)),
+            Recipe::Engine(engine) => Box::new(Engine::with_config(evaluation, *engine)),
         }
     }
 }
 
 fn parse_features(name: &str, features: &str) -> Result<Config, ConfigError> {
-    let mut spec = EngineSpec::default();
     let mut ordering = MoveOrdering::MvvLva;
+    let mut engine_features = Vec::new();
     for feature in features.split('+').map(str::trim) {
-        if let Ok(parsed) = feature.parse::<MoveOrdering>() {
-            ordering = parsed;
-            continue;
-        }
-        match feature {
-            "id" => spec.iterative_deepening = true,
-            "tt" => spec.tt = Some(DepthPolicy::SameDepth),
-            "tt-deeper" => spec.tt = Some(DepthPolicy::AtLeastDepth),
-            "tt-any" => spec.tt = Some(DepthPolicy::AnyDepth),
-            "hints" => spec.order_hints = true,
-            "killers" => spec.killers = true,
-            "history" => spec.history = true,
-            "pvs" => spec.pvs = true,
-            "asp" => spec.aspiration = Some(DEFAULT_ASPIRATION_WINDOW),
-            "mtdf" => spec.mtdf = Some(FirstGuess::Previous),
-            "mtdf2" => spec.mtdf = Some(FirstGuess::TwoBack),
-            "nm1" => spec.null_move = Some(NullReduction::Fixed(1)),
-            "nm2" => spec.null_move = Some(NullReduction::Fixed(2)),
-            "nm3" => spec.null_move = Some(NullReduction::Fixed(3)),
-            "nma" => spec.null_move = Some(NullReduction::Adaptive),
-            "vnm" => spec.verified_null_move = true,
-            "lmr" => spec.lmr = true,
-            "qs" => spec.quiescence = true,
-            "qs-checks" => spec.quiescence_checks = true,
-            "delta" => spec.delta_pruning = Some(DELTA_MARGIN),
-            "check-ext" => spec.check_extension = true,
-            "etc" => spec.enhanced_transposition_cutoff = true,
-            _ => {
-                return Err(ConfigError::UnknownFeature {
-                    name: name.to_string(),
-                    feature: feature.to_string(),
-                });
-            }
+        match feature.parse::<MoveOrdering>() {
+            Ok(parsed) => ordering = parsed,
+            Err(_) => engine_features.push(feature),
         }
     }
+    let engine: EngineConfig = engine_features
+        .join("+")
+        .parse()
+        .map_err(|error| ConfigError::Engine {
+            name: name.to_string(),
+            error,
+        })?;
     Ok(Config {
         name: name.to_string(),
-        description: format!("engine feature list, {ordering} generation order"),
-        check: spec.check(),
-        recipe: Recipe::Engine(spec),
+        description: format!("engine {engine}, {ordering} generation order"),
+        check: engine.exactness().into(),
+        recipe: Recipe::Engine(engine),
         ordering,
         default_offset: 0,
         relative_offset: 0,
@@ -578,7 +452,9 @@ mod tests {
         assert_eq!(check("exact"), Check::AlphaBeta);
         assert_eq!(check("strongest"), Check::None);
         assert_eq!(check("engine:qs+delta"), Check::None);
-        assert_eq!(check("engine:id+tt+mtdf2"), Check::AlphaBeta);
+        assert_eq!(check("engine:qs"), Check::Quiescence);
+        assert_eq!(check("engine:id+tt+mtdf=two-back"), Check::AlphaBeta);
+        assert_eq!(check("engine:id+tt=deeper"), Check::None);
     }
 
     #[test]
@@ -591,6 +467,11 @@ mod tests {
         assert!(
             feature.contains("\"turbo\"") && feature.contains("killers"),
             "{feature}"
+        );
+        let orphan = Config::parse("engine:v1+verified").unwrap_err().to_string();
+        assert_eq!(
+            orphan,
+            "bad engine configuration \"engine:v1+verified\": feature \"verified\" needs \"null\""
         );
         assert_eq!(Config::parse_list(" , "), Err(ConfigError::Empty));
         assert_eq!(Config::parse_list("ab-v1,,id").unwrap().len(), 2);

@@ -205,14 +205,14 @@ impl Player {
     fn searcher(&self, config: &Config, evaluation: Evaluation, history: &[u64]) -> BoxedSearcher {
         let mut engine = match (&config.recipe, self.limit) {
             // Node and time limits need iterative deepening to return a completed search.
-            (Recipe::Engine(spec), MoveLimit::Nodes(_) | MoveLimit::Time(_)) => {
-                let mut spec = spec.clone();
-                spec.iterative_deepening = true;
-                spec.build(evaluation)
+            (Recipe::Engine(engine), MoveLimit::Nodes(_) | MoveLimit::Time(_)) => {
+                let engine = search_core::engine::Config {
+                    iterative_deepening: true,
+                    ..*engine
+                };
+                Engine::with_config(evaluation, engine)
             }
-            (Recipe::Engine(spec), MoveLimit::Depth(_)) => spec.build(evaluation),
-            (Recipe::EngineExact, _) => Engine::exact(evaluation),
-            (Recipe::EngineStrongest, _) => Engine::strongest(evaluation),
+            (Recipe::Engine(engine), MoveLimit::Depth(_)) => Engine::with_config(evaluation, *engine),
             (Recipe::Minimax, _) => return config.build(evaluation),
         };
         engine.set_game_history(history.to_vec());
@@ -255,9 +255,11 @@ impl Player {
                 let limits = match self.limit {
                     MoveLimit::Depth(depth) => Limits::depth(depth),
                     MoveLimit::Nodes(nodes) => {
-                        Limits::depth(search_core::engine::MAX_PLY / 2).with_nodes(nodes)
+                        Limits::depth(search_core::engine::MAX_SEARCH_PLY / 2).with_nodes(nodes)
                     }
-                    MoveLimit::Time(time) => Limits::depth(search_core::engine::MAX_PLY / 2).with_time(time),
+                    MoveLimit::Time(time) => {
+                        Limits::depth(search_core::engine::MAX_SEARCH_PLY / 2).with_time(time)
+                    }
                 };
                 // The searcher sees the position in its configuration's move order.
                 let root = position

@@ -17,7 +17,9 @@ use std::time::{Duration, Instant};
 use game_chess::shakmaty::san::San;
 use game_chess::shakmaty::{Chess, Move};
 use game_chess::{ChessConfig, ChessGame, EpdRecord, Evaluation, MoveOrdering, to_uci};
+use search_core::engine::Engine;
 use search_core::reference::{AlphaBeta, MinimaxQuiescence};
+use search_core::testing::{Expectation, judge};
 use search_core::{Game, Limits, Score, SearchResult, Searcher};
 
 use super::configs::{Check, Config, Recipe};
@@ -458,13 +460,12 @@ fn check_result(
     // plies, against the reference with the same cut: the same code paths, a bounded tree.
     let rechecked;
     let result = if config.check == Check::Quiescence {
-        let Recipe::Engine(spec) = &config.recipe else {
+        let Recipe::Engine(engine) = &config.recipe else {
             return CheckOutcome::Skipped {
-                reason: "only engine feature lists are re-searched for the quiescence check".into(),
+                reason: "only engine configurations are re-searched for the quiescence check".into(),
             };
         };
-        let engine = spec
-            .build(options.evaluation)
+        let engine = Engine::with_config(options.evaluation, *engine)
             .with_quiescence_max_ply(QUIESCENCE_CHECK_MAX_PLY);
         let game = position.game(config.ordering);
         let Some(result) = on_worker(options, move || {
@@ -478,31 +479,19 @@ fn check_result(
     } else {
         result
     };
-    let Some(value) = reference_value(cache, config.check, position, depth, None, options) else {
-        return stopped();
-    };
-    if value != result.score {
-        return CheckOutcome::Disagreed {
-            detail: format!("value {} but the reference says {value}", result.score),
-        };
-    }
-    let Some(best_move) = result.best_move else {
-        return CheckOutcome::Agreed;
-    };
-    // The best move must be worth the root value: search its subtree with the reference.
-    let Some(move_value) = reference_value(cache, config.check, position, depth, Some(best_move), options)
-    else {
-        return stopped();
-    };
-    if move_value == value {
-        CheckOutcome::Agreed
-    } else {
-        CheckOutcome::Disagreed {
-            detail: format!(
-                "best move {} is worth {move_value} by the reference, not the root value {value}",
-                to_uci(best_move)
-            ),
-        }
+    // The project's one judgement (search_core::testing::judge): value, best move, PV, score.
+    let root = position.game(config.ordering);
+    let mut reference = |mv| reference_value(cache, config.check, position, depth, mv, options);
+    match judge(&root, depth, result, Expectation::Exact, &mut reference) {
+        None => stopped(),
+        Some(wrong) if wrong.is_empty() => CheckOutcome::Agreed,
+        Some(wrong) => CheckOutcome::Disagreed {
+            detail: wrong
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; "),
+        },
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use search_core::engine::{InfoCallback, IterationInfo, MAX_PLY, RootMoveCallback, RootMoveInfo};
+use search_core::engine::{InfoCallback, IterationInfo, MAX_SEARCH_PLY, RootMoveCallback, RootMoveInfo};
 use search_core::{Bound, Game, Limits, MoveList, Score, SearchResult, Searcher};
 use shakmaty::{Color, Move, Position};
 
@@ -200,8 +200,12 @@ struct Job {
 ///   exclude the best moves of lines `1 .. i-1` (the engine's `set_root_moves`); each depth costs
 ///   `k` searches. The `k` lines of a depth are printed together once all are searched, sorted by
 ///   score, best first (`multipv 1`), and `bestmove` is line 1's move.
-/// - **Options** are stored at once, even during a search; an option that changes the search
-///   (and `ucinewgame`, `Clear Hash`) applies to the next `go`.
+/// - **Options** are stored at once, even during a search. An option that changes the search
+///   (and `ucinewgame`, `Clear Hash`) is applied to the engine at once when no search runs (so a
+///   new `Hash` is allocated at `setoption`, before `isready` answers, never on the clock), else
+///   when the search ends. The table is kept across other option changes, reallocated only when
+///   `Hash` changes (the old one freed first: never two tables alive), and cleared only by
+///   `ucinewgame` and `Clear Hash`.
 /// - **Bad input** (an unknown command, a malformed `position`, an illegal move, an unknown option
 ///   or value, a `searchmoves` move that is not legal) is answered with an `info string` saying
 ///   what is wrong; the state stays as it was.
@@ -212,8 +216,8 @@ pub struct UciEngine {
     options: EngineOptions,
     /// The engine when no search holds it (built lazily).
     engine: Option<ChessEngine>,
-    /// The options changed in a way the engine must be rebuilt for.
-    rebuild: bool,
+    /// The options changed in a way the engine must take (configuration, evaluation).
+    reconfigure: bool,
     /// `ucinewgame` or `Clear Hash` since the last search.
     clear: bool,
     game: GameHistory,
@@ -230,7 +234,7 @@ impl UciEngine {
             game: GameHistory::new(ChessGame::startpos(options.chess_config())),
             options,
             engine: None,
-            rebuild: true,
+            reconfigure: false,
             clear: false,
             reporting: Arc::new(Mutex::new(Reporting::default())),
             running: None,
@@ -276,20 +280,22 @@ impl UciEngine {
             }
             Command::Debug(_) | Command::Register => {}
             Command::IsReady => {
-                if self.running.is_none() {
-                    // Allocate a new table now, as the protocol intends, not at `go`.
-                    let engine = self.take_engine();
-                    self.engine = Some(engine);
-                }
+                self.prepare_engine();
                 self.out.line("readyok");
             }
-            Command::SetOption { name, value } => match self.options.set(&name, value.as_deref()) {
-                Ok(OptionEffect::Stored) => {}
-                Ok(OptionEffect::Rebuild) => self.rebuild = true,
-                Ok(OptionEffect::ClearHash) => self.clear = true,
-                Err(message) => self.out.info_string(message),
-            },
-            Command::UciNewGame => self.clear = true,
+            Command::SetOption { name, value } => {
+                match self.options.set(&name, value.as_deref()) {
+                    Ok(OptionEffect::Stored) => {}
+                    Ok(OptionEffect::Reconfigure) => self.reconfigure = true,
+                    Ok(OptionEffect::ClearHash) => self.clear = true,
+                    Err(message) => self.out.info_string(message),
+                }
+                self.prepare_engine();
+            }
+            Command::UciNewGame => {
+                self.clear = true;
+                self.prepare_engine();
+            }
             Command::Position { start, moves } => self.set_position(&start, &moves),
             Command::Go(params) => self.go(&params),
             Command::Stop => {
@@ -329,19 +335,31 @@ impl UciEngine {
         }
     }
 
-    /// The engine, built or rebuilt as the options say, cleared if asked.
+    /// Brings the engine up to date with the options now, if no search holds it: the table is
+    /// allocated or cleared here (at `setoption`, `ucinewgame`, `isready`), not on the clock.
+    fn prepare_engine(&mut self) {
+        if self.running.is_none() {
+            let engine = self.take_engine();
+            self.engine = Some(engine);
+        }
+    }
+
+    /// The engine, built if there is none, given the options' configuration if they changed,
+    /// cleared if asked.
     fn take_engine(&mut self) -> ChessEngine {
-        let engine = match self.engine.take() {
-            Some(engine) if !self.rebuild => engine,
-            _ => {
-                self.clear = false;
-                self.options
-                    .build(Some(self.info_callback()))
-                    .with_root_move_info(self.currmove_callback())
+        let mut engine = match self.engine.take() {
+            Some(engine) => engine,
+            None => {
+                self.reconfigure = false;
+                let mut engine = self.options.build(Some(self.info_callback()));
+                engine.set_root_move_info(Some(self.currmove_callback()));
+                engine
             }
         };
-        self.rebuild = false;
-        let mut engine = engine;
+        if std::mem::take(&mut self.reconfigure) {
+            engine.set_config(self.options.search);
+            engine.set_evaluator(self.options.evaluation);
+        }
         if std::mem::take(&mut self.clear) {
             engine.new_game();
         }
@@ -408,7 +426,7 @@ impl UciEngine {
                 Ok(engine) => self.engine = Some(engine),
                 Err(_) => {
                     self.out.info_string("the search failed; the engine is rebuilt");
-                    self.rebuild = true;
+                    self.engine = None;
                 }
             }
         }
@@ -463,7 +481,7 @@ impl UciEngine {
             });
         }
 
-        let max_depth = MAX_PLY - 1;
+        let max_depth = MAX_SEARCH_PLY - 1;
         let depth = [
             params.depth.map(|d| d.max(1)),
             params.mate.map(|n| n.saturating_mul(2).max(1)),
@@ -525,7 +543,6 @@ impl UciEngine {
                 self.out
                     .info_string(format!("cannot start a search thread: {error}"));
                 self.out.line("bestmove (none)");
-                self.rebuild = true;
             }
         }
     }

@@ -37,20 +37,21 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         };
         let mut widen = window;
         loop {
-            let score = self.node(root, depth, 0, alpha, beta, self.root_path());
-            if self.aborted {
+            let node = self.root_node(depth, alpha, beta);
+            let score = self.node(root, node);
+            if self.search.aborted {
                 return None;
             }
             widen = widen.saturating_mul(4);
             if score <= alpha {
-                self.stats.researches += 1;
+                self.search.stats.researches += 1;
                 self.report(depth, score, Bound::Upper, &[]);
                 alpha = Score::cp(score.raw().saturating_sub(widen)).min(score - 1);
                 if alpha <= -Score::MAX_EVAL {
                     alpha = -Score::INFINITY;
                 }
             } else if score >= beta {
-                self.stats.researches += 1;
+                self.search.stats.researches += 1;
                 self.report(depth, score, Bound::Lower, &[]);
                 beta = Score::cp(score.raw().saturating_add(widen)).max(score + 1);
                 if beta >= Score::MAX_EVAL {

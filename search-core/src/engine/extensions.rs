@@ -22,27 +22,27 @@
 //!   LMR), one [`is_noisy`](crate::Game::is_noisy) per move searched; every extended node is a
 //!   whole extra ply of search below it, which in check is usually small (few evasions).
 
-use super::{Engine, MAX_PLY};
+use super::node::Node;
+use super::{Engine, MAX_SEARCH_PLY};
 use crate::{Evaluate, Game};
 
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// The plies the check extension adds to a node at `ply` (`in_check`: its side to move is
-    /// in check): one if the extension is on and the node is not too deep, else none.
-    pub(super) fn check_extension(&self, in_check: bool, ply: u32) -> u32 {
-        u32::from(self.options.check_extension && in_check && ply < MAX_PLY / 2)
-    }
-
-    /// The capture-chain budget of the root: the configured plies, `None` if the extension is
-    /// off.
-    pub(super) fn root_capture_chain(&self) -> Option<u32> {
-        (self.options.capture_chain > 0).then_some(self.options.capture_chain)
+    /// The node as extended (`in_check`: its side to move is in check): one ply deeper in check
+    /// with the check extension on (and the node not too deep); at the horizon of a capture
+    /// chain with budget left, one more ply and one less budget.
+    pub(super) fn extend(&self, mut node: Node, in_check: bool) -> Node {
+        if self.config.check_extension && in_check && node.ply < MAX_SEARCH_PLY / 2 {
+            node.depth += 1;
+        }
+        (node.depth, node.chain) = capture_chain_extension(node.depth, node.chain);
+        node
     }
 }
 
 /// The capture-chain extension of a node searched `depth` plies deep with chain budget `chain`:
 /// at the horizon (`depth == 0`) of a line with budget left, one more ply and one less budget.
 /// Returns the node's depth and budget.
-pub(super) fn capture_chain_extension(depth: u32, chain: Option<u32>) -> (u32, Option<u32>) {
+fn capture_chain_extension(depth: u32, chain: Option<u32>) -> (u32, Option<u32>) {
     if depth == 0
         && let Some(plies) = chain
         && plies > 0

@@ -40,7 +40,8 @@
 //!   interior nodes next to the horizon in lopsided positions.
 
 use super::Engine;
-use super::ordering::MoveKind;
+use super::node::Node;
+use super::ordering::{Candidate, MoveKind};
 use crate::{Evaluate, Game, Score};
 
 /// Reverse futility pruning is tried at most this many plies from the horizon.
@@ -53,50 +54,51 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// The static evaluation, if a feature that needs it at interior nodes is on and the side to
     /// move is not in check (where a static value means little).
     pub(super) fn interior_static_eval(&self, game: &G, ply: u32, in_check: bool) -> Option<Score> {
-        let needed = self.options.reverse_futility.is_some()
-            || self.options.futility.is_some()
-            || (self.options.null_move.is_some() && self.options.null_move_eval_guard);
+        let c = &self.config;
+        let needed = c.reverse_futility.is_some()
+            || c.futility.is_some()
+            || c.null_move.is_some_and(|null_move| null_move.eval_guard);
         (needed && ply > 0 && !in_check).then(|| self.evaluator.evaluate(game))
     }
 
     /// The reverse futility cut: `Some(static value)` when it fails high by the margin.
-    pub(super) fn reverse_futility(
-        &self,
-        static_eval: Option<Score>,
-        depth: u32,
-        alpha: Score,
-        beta: Score,
-    ) -> Option<Score> {
-        let margin = self.options.reverse_futility?;
+    pub(super) fn reverse_futility(&mut self, static_eval: Option<Score>, node: &Node) -> Option<Score> {
+        let margin = self.config.reverse_futility?;
         let eval = static_eval?;
-        let scout = beta.raw() - alpha.raw() == 1;
-        let eligible =
-            scout && depth <= REVERSE_FUTILITY_MAX_DEPTH && beta.raw().abs() < Score::MAX_EVAL.raw();
-        (eligible && eval - margin * depth as i32 >= beta).then_some(eval)
+        let eligible = node.is_null_window()
+            && node.depth <= REVERSE_FUTILITY_MAX_DEPTH
+            && node.beta.raw().abs() < Score::MAX_EVAL.raw();
+        let cut = eligible && eval - margin.saturating_mul(node.depth as i32) >= node.beta;
+        if cut {
+            self.search.stats.futility_cutoffs += 1;
+        }
+        cut.then_some(eval)
     }
 
     /// The futility bound of a move: `Some(static + margin × depth)` when the move is to be
-    /// skipped (see the module documentation for the conditions).
-    #[allow(clippy::too_many_arguments)]
+    /// skipped (see the module documentation for the conditions), `alpha` being the node's
+    /// current one.
     pub(super) fn futile_move(
-        &self,
+        &mut self,
         static_eval: Option<Score>,
-        depth: u32,
-        searched: u32,
-        noisy: bool,
-        kind: MoveKind,
+        node: &Node,
         alpha: Score,
+        candidate: &Candidate,
         child: &G,
     ) -> Option<Score> {
-        let margin = self.options.futility?;
+        let margin = self.config.futility?;
         let eval = static_eval?;
-        let bound = eval + margin * depth as i32;
-        let eligible = depth <= FUTILITY_MAX_DEPTH
-            && searched > 0
-            && !noisy
-            && matches!(kind, MoveKind::Quiet | MoveKind::History)
+        let bound = eval + margin.saturating_mul(node.depth as i32);
+        let eligible = node.depth <= FUTILITY_MAX_DEPTH
+            && candidate.number > 1
+            && !candidate.noisy
+            && matches!(candidate.kind, MoveKind::Quiet | MoveKind::History)
             && alpha.raw().abs() < Score::MAX_EVAL.raw()
             && bound <= alpha;
-        (eligible && !child.is_in_check()).then_some(bound)
+        let futile = eligible && !child.is_in_check();
+        if futile {
+            self.search.stats.futility_pruned_moves += 1;
+        }
+        futile.then_some(bound)
     }
 }

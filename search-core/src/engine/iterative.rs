@@ -24,7 +24,7 @@
 //!   value from the transposition table instead of searching on (a repeated search of the same
 //!   position, in a game, cuts at ply 1). With a table, each completed iteration's line is then
 //!   continued through the table's **exact** entries, whose moves are checked legal, until an
-//!   entry is missing or not exact, the game ends, or a position repeats (at most [`MAX_PLY`]
+//!   entry is missing or not exact, the game ends, or a position repeats (at most [`MAX_SEARCH_PLY`]
 //!   moves). The best move and the value never change; nor does the node count: the walk
 //!   probes the table without searching. A GUI shows the whole line, and `bestmove ... ponder`
 //!   has a reply to ponder on.
@@ -34,7 +34,8 @@
 
 use std::time::Instant;
 
-use super::{Engine, FirstGuess, IterationInfo, MAX_PLY, RootMoveInfo};
+use super::config::{FirstGuess, RootWindow};
+use super::{Engine, IterationInfo, MAX_SEARCH_PLY, RootMoveInfo};
 use crate::{Bound, Evaluate, Game, Limits, MoveList, Score, SearchResult, SearchStats};
 
 /// The result of a completed iteration.
@@ -48,11 +49,11 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// The search entry point ([`Searcher::search`](crate::Searcher::search)).
     pub(super) fn run(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
         self.prepare(limits);
-        let target = limits.depth.min(MAX_PLY - 1);
+        let target = limits.depth.min(MAX_SEARCH_PLY - 1);
         let mut completed: Option<Completed<G::Move>> = None;
         let mut values: Vec<Score> = Vec::new();
 
-        let first = if self.options.iterative_deepening {
+        let first = if self.config.iterative_deepening {
             target.min(1)
         } else {
             target
@@ -67,7 +68,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 self.extend_pv_from_table(root, &mut pv);
             }
             values.push(score);
-            self.root_best = pv.first().copied();
+            self.search.root_best = pv.first().copied();
             self.report(depth, score, Bound::Exact, &pv);
             completed = Some(Completed { score, pv, depth });
         }
@@ -80,69 +81,64 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 0,
             ),
         };
-        self.trace.finish(&pv);
-        self.stats.elapsed = self.start.elapsed();
+        self.search.trace.finish(&pv);
+        self.search.stats.elapsed = self.search.start.elapsed();
         SearchResult {
             score,
             best_move: pv.first().copied(),
             pv,
             depth,
-            stats: std::mem::take(&mut self.stats),
+            stats: std::mem::take(&mut self.search.stats),
         }
     }
 
     /// Resets the per-search state; ages what persists between searches.
     fn prepare(&mut self, limits: &Limits) {
-        self.start = Instant::now();
-        self.stats = SearchStats::default();
-        self.limits = limits.clone();
-        self.aborted = false;
-        self.root_best = None;
-        self.trace.start();
-        if self.pv.is_empty() {
-            self.pv = (0..=MAX_PLY + 1)
-                .map(|_| Vec::with_capacity(MAX_PLY as usize + 1))
-                .collect();
-        }
-        if let Some(tt) = &mut self.tt {
+        let search = &mut self.search;
+        search.start = Instant::now();
+        search.stats = SearchStats::default();
+        search.limits = limits.clone();
+        search.aborted = false;
+        search.root_best = None;
+        search.trace.start();
+        search.pv.allocate();
+        search.killers.clear();
+        search
+            .line
+            .start(self.config.repetition, &self.context.game_history);
+        if let Some(tt) = &mut self.tables.tt {
             tt.new_search();
         }
-        self.killers.clear();
-        self.history.age();
-        self.start_line();
+        self.tables.history.age();
     }
 
     /// One iteration at `depth` with the configured driver; `values` are the completed
     /// iterations' values so far. `None` if aborted.
     fn iteration(&mut self, root: &G, depth: u32, values: &[Score]) -> Option<(Score, Vec<G::Move>)> {
         let previous = values.last().copied();
-        if let Some(guess) = self.options.mtdf {
-            let guess = match guess {
-                FirstGuess::Previous => previous,
-                FirstGuess::TwoBack => values.len().checked_sub(2).map(|i| values[i]).or(previous),
-            };
-            return self.mtdf(root, depth, guess.unwrap_or(Score::DRAW));
-        }
-        let score = match self.options.aspiration {
-            Some(window) if depth > 0 => {
+        let score = match self.config.root_window {
+            RootWindow::Mtdf(guess) => {
+                let guess = match guess {
+                    FirstGuess::Previous => previous,
+                    FirstGuess::TwoBack => values.len().checked_sub(2).map(|i| values[i]).or(previous),
+                };
+                return self.mtdf(root, depth, guess.unwrap_or(Score::DRAW));
+            }
+            RootWindow::Aspiration(window) if depth > 0 => {
                 self.aspiration(root, depth, previous.unwrap_or(Score::DRAW), window)?
             }
-            _ => self.node(
-                root,
-                depth,
-                0,
-                -Score::INFINITY,
-                Score::INFINITY,
-                self.root_path(),
-            ),
+            _ => {
+                let node = self.root_node(depth, -Score::INFINITY, Score::INFINITY);
+                self.node(root, node)
+            }
         };
-        (!self.aborted).then(|| (score, self.pv[0].clone()))
+        (!self.search.aborted).then(|| (score, self.search.pv.line(0).to_vec()))
     }
 
     /// Continues `pv` (a line from `root`) through the table's exact entries: see the module
     /// documentation's "Principal variation".
     fn extend_pv_from_table(&self, root: &G, pv: &mut Vec<G::Move>) {
-        let (Some(hash), Some(tt)) = (self.hasher, &self.tt) else {
+        let (Some(hash), Some(tt)) = (self.tables.hasher, &self.tables.tt) else {
             return;
         };
         if pv.is_empty() {
@@ -154,7 +150,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             game = game.play(mv);
             seen.push(hash(&game));
         }
-        while pv.len() < MAX_PLY as usize {
+        while pv.len() < MAX_SEARCH_PLY as usize {
             let Some(entry) = tt.probe(hash(&game)) else { break };
             let (Bound::Exact, Some(mv)) = (entry.bound, entry.best_move) else {
                 break;
@@ -179,15 +175,16 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     fn fallback_move(&self, root: &G) -> Option<G::Move> {
         let mut moves = MoveList::new();
         root.generate_moves(&mut moves);
-        if root.outcome(moves.len()).is_some() || self.limits.depth == 0 {
+        if root.outcome(moves.len()).is_some() || self.search.limits.depth == 0 {
             return None;
         }
-        let tt_move = match (self.hasher, &self.tt) {
+        let tt_move = match (self.tables.hasher, &self.tables.tt) {
             (Some(hash), Some(tt)) => tt.probe(hash(root)).and_then(|entry| entry.best_move),
             _ => None,
         };
         let allowed = |mv: &G::Move| {
-            self.root_moves
+            self.context
+                .root_moves
                 .as_ref()
                 .is_none_or(|allowed| allowed.contains(mv))
         };
@@ -199,16 +196,16 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
     /// Calls the info callback, if any.
     pub(super) fn report(&mut self, depth: u32, score: Score, bound: Bound, pv: &[G::Move]) {
-        if let Some(callback) = &mut self.info {
+        if let Some(callback) = &mut self.context.info {
             let info = IterationInfo {
                 depth,
-                seldepth: self.stats.seldepth,
+                seldepth: self.search.stats.seldepth,
                 score,
                 bound,
-                nodes: self.stats.nodes,
+                nodes: self.search.stats.nodes,
                 pv,
-                elapsed: self.start.elapsed(),
-                hashfull: self.tt.as_ref().map_or(0, |tt| tt.hashfull()),
+                elapsed: self.search.start.elapsed(),
+                hashfull: self.tables.tt.as_ref().map_or(0, |tt| tt.hashfull()),
             };
             callback(&info);
         }
@@ -216,13 +213,13 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
     /// Tells the root-move callback, if any, that root move number `number` is searched next.
     pub(super) fn report_root_move(&mut self, depth: u32, mv: G::Move, number: u32) {
-        if let Some(callback) = &mut self.root_move_info {
+        if let Some(callback) = &mut self.context.root_move_info {
             callback(&RootMoveInfo {
                 depth,
                 mv,
                 number,
-                nodes: self.stats.nodes,
-                elapsed: self.start.elapsed(),
+                nodes: self.search.stats.nodes,
+                elapsed: self.search.start.elapsed(),
             });
         }
     }

@@ -25,9 +25,9 @@
 //!   saving is one or two plies of every subtree below the late quiet moves of fail-low nodes.
 
 use super::Engine;
-use super::node::Path;
-use super::ordering::MoveKind;
-use crate::{Evaluate, Game, Score};
+use super::config::Reductions;
+use super::ordering::{Candidate, MoveKind};
+use crate::{Evaluate, Game};
 
 /// Late move reductions start after this many moves searched at full depth.
 pub(super) const LMR_FULL_DEPTH_MOVES: u32 = 3;
@@ -35,7 +35,7 @@ pub(super) const LMR_FULL_DEPTH_MOVES: u32 = 3;
 pub(super) const LMR_MIN_DEPTH: u32 = 3;
 
 /// The logarithmic reduction of the `searched`-th move `depth` plies from the horizon:
-/// `max(1, ⌊0.75 + ln(depth) · ln(searched) / 2.25⌋)` plies, the shape most engines have used
+/// `max(1, ⌊0.75 + ln(depth) · ln(move number) / 2.25⌋)` plies, the shape most engines have used
 /// since Stockfish 1.x: deeper nodes and later moves are reduced more (1 ply for the 4th move at
 /// depth 3, 3 plies for the 10th at depth 10).
 #[must_use]
@@ -45,59 +45,34 @@ pub(super) fn logarithmic_reduction(depth: u32, searched: u32) -> u32 {
 }
 
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// The plies by which to reduce the `searched`-th move of a node `depth` plies from the
-    /// horizon (`in_check`: the node's side to move is in check; `noisy` and `kind`: the move's;
-    /// `child`: the position after it). `0`: searched at full depth.
+    /// The plies by which to reduce the `candidate` move of a node `depth` plies from the
+    /// horizon (`in_check`: the node's side to move is in check; `child`: the position after
+    /// the move). `0`: searched at full depth. The re-search at full depth, when the reduced
+    /// search beats alpha, is a step of the node function's child-search ladder.
     pub(super) fn late_move_reduction(
         &self,
         depth: u32,
-        searched: u32,
         in_check: bool,
-        noisy: bool,
-        kind: MoveKind,
+        candidate: &Candidate,
         child: &G,
     ) -> u32 {
-        if self.options.lmr
-            && depth >= LMR_MIN_DEPTH
+        let Some(reductions) = self.config.lmr else {
+            return 0;
+        };
+        let searched = candidate.number;
+        let eligible = depth >= LMR_MIN_DEPTH
             && searched > LMR_FULL_DEPTH_MOVES
             && !in_check
-            && !noisy
-            && matches!(kind, MoveKind::Quiet | MoveKind::History)
-            && !child.is_in_check()
-        {
-            if self.options.lmr_logarithmic {
-                logarithmic_reduction(depth, searched)
-            } else {
+            && !candidate.noisy
+            && matches!(candidate.kind, MoveKind::Quiet | MoveKind::History)
+            && !child.is_in_check();
+        match reductions {
+            _ if !eligible => 0,
+            Reductions::Logarithmic => logarithmic_reduction(depth, searched),
+            Reductions::Classic => {
                 1 + u32::from(searched > 2 * LMR_FULL_DEPTH_MOVES && depth >= 2 * LMR_MIN_DEPTH)
             }
-        } else {
-            0
         }
-    }
-
-    /// Searches `child` (the node's own arguments: `new_depth` is the full depth of the child)
-    /// `reduction` plies shallower in the window `(alpha, beta)`, and again at `new_depth`, in
-    /// the same window, if the reduced search beats alpha. The value from the parent's point of
-    /// view. With `reduction == 0`, one search at full depth.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn reduced_search(
-        &mut self,
-        parent_key: Option<u64>,
-        child: &G,
-        new_depth: u32,
-        reduction: u32,
-        ply: u32,
-        alpha: Score,
-        beta: Score,
-        path: Path,
-    ) -> Score {
-        let reduced = new_depth.saturating_sub(reduction);
-        let mut score = -self.search_child(parent_key, child, reduced, ply + 1, -beta, -alpha, path);
-        if reduction > 0 && score > alpha && !self.aborted {
-            self.stats.researches += 1;
-            score = -self.search_child(parent_key, child, new_depth, ply + 1, -beta, -alpha, path);
-        }
-        score
     }
 }
 

@@ -36,16 +36,18 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let mut pv = Vec::new();
         while lower < upper {
             let beta = if value == lower { value + 1 } else { value };
-            self.stats.mtdf_passes += 1;
-            value = self.node(root, depth, 0, beta - 1, beta, self.root_path());
-            if self.aborted {
+            self.search.stats.mtdf_passes += 1;
+            let node = self.root_node(depth, beta - 1, beta);
+            value = self.node(root, node);
+            if self.search.aborted {
                 return None;
             }
             if value < beta {
                 upper = value;
             } else {
                 lower = value;
-                pv.clone_from(&self.pv[0]);
+                pv.clear();
+                pv.extend_from_slice(self.search.pv.line(0));
             }
         }
         Some((value, pv))

@@ -9,11 +9,12 @@
 //! 2. extensions (`extensions.rs`: check, capture chain), then the horizon: static evaluation or
 //!    quiescence search (`quiescence.rs`);
 //! 3. the transposition-table probe (`tt.rs`): a cutoff, or a move to search first; then the
-//!    enhanced transposition cutoff (`etc.rs`);
+//!    enhanced transposition cutoff (`enhanced_cutoff.rs`);
 //! 4. null-move pruning (`null_move.rs`);
-//! 5. the move loop: ordered moves (`ordering.rs`), the first with the full window, the others
-//!    by a null window (`pvs.rs`) at a reduced depth (`lmr.rs`) with their re-searches; beta
-//!    cutoffs feeding killers and history;
+//! 5. the move loop ([`search_moves`](Engine::search_moves)): ordered moves (`ordering.rs`),
+//!    each through the child-search ladder ([`search_move`](Engine::search_move)): the first
+//!    with the full window, the others by a null window (PVS, below) at a reduced depth
+//!    (`lmr.rs`) with their re-searches; beta cutoffs feeding killers and history;
 //! 6. the transposition-table store, once, at the end.
 //!
 //! Mate and stalemate need no block of their own: the game reports them from the move count in
@@ -34,21 +35,56 @@
 //!   every node and the clock and stop flag every [`STOP_CHECK_INTERVAL`] nodes. In nodes:
 //!   between Knuth & Moore's minimal tree (`b^ceil(d/2) + b^floor(d/2) - 1` leaves, best move
 //!   always first) and minimax's `b^d`, as the ordering decides.
+//!
+//! # The child-search ladder: principal variation search
+//!
+//! **Principal variation search** (PVS; Marsland & Campbell 1982, Marsland 1983; its twin
+//! NegaScout, Reinefeld 1983; after Pearl's Scout, 1980): the first move is searched with the full
+//! window, every later move with a null window first, and again with the full window only if it
+//! might be better.
+//!
+//! - **Idea.** With good ordering the first move is usually the best. Proving that another move
+//!   is no better than alpha needs only the null window `(alpha, alpha + 1)`, which cuts far more
+//!   than `(alpha, beta)`; only a move that proves better is searched again for its value.
+//! - **Invariant.** Fail-soft alpha-beta's, move by move: a null-window result `<= alpha` is an
+//!   upper bound (the move is no better, as a full-window search would have said); `>= beta` is
+//!   a lower bound that cuts, as it would have; anything in between is searched again with
+//!   `(alpha, beta)`, whose result is exact if it lies inside. At a node whose own window is
+//!   already null (`beta == alpha + 1`: most nodes of a PVS tree) there is no in between and no
+//!   re-search. A later move goes through at most three searches: LMR's reduced one, LMR's
+//!   full-depth one (both null-window), and this full-window one.
+//! - **Exact or value-changing.** Exact: the same root value as alpha-beta at the same depth
+//!   (the cross-checks hold every exact combination with PVS to minimax); the work changes, and
+//!   with it what killers and history learn, so among tied best moves another may be found.
+//! - **Cost.** A re-search (counted in `researches`) for every later move that beats alpha
+//!   without cutting: cheap with good ordering (few such moves), a loss with bad ordering.
+//!
+//! With PVS off, a later move takes the ladder only when LMR reduces it, with the full window.
 
 use super::Engine;
-use super::extensions::{capture_chain_extension, child_capture_chain};
+use super::MAX_SEARCH_PLY;
+use super::extensions::child_capture_chain;
 use super::null_move::NullMoveResult;
-use super::ordering::{MoveKind, MovePicker};
+use super::ordering::{Candidate, MovePicker};
 use crate::trace::Cut;
-use crate::{Bound, Evaluate, Game, MoveList, Score, outcome_score};
+use crate::{Evaluate, Game, MoveList, Score, outcome_score};
 
 /// Check the clock and the stop flag every this many nodes (the node budget is checked at every
 /// node: it costs a comparison).
 const STOP_CHECK_INTERVAL: u64 = 1024;
 
-/// What a node inherits from the path to it.
+/// What a node is asked (its depth, its distance from the root, its window) and what it
+/// inherits from the path to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Path {
+pub(super) struct Node {
+    /// Plies left to the horizon.
+    pub(super) depth: u32,
+    /// Plies from the root.
+    pub(super) ply: u32,
+    /// The window: what the side to move is already sure of elsewhere ...
+    pub(super) alpha: Score,
+    /// ... and what the opponent will not allow.
+    pub(super) beta: Score,
     /// The move into this node was a null move (no two in a row).
     pub(super) after_null: bool,
     /// Verified null-move pruning: null-move fail-highs here are verified, not cut.
@@ -58,92 +94,91 @@ pub(super) struct Path {
     pub(super) chain: Option<u32>,
 }
 
+impl Node {
+    /// A child `depth` plies deep in the window `(alpha, beta)`, from the child's side.
+    pub(super) fn child(&self, depth: u32, alpha: Score, beta: Score, chain: Option<u32>) -> Node {
+        Node {
+            depth,
+            ply: self.ply + 1,
+            alpha,
+            beta,
+            after_null: false,
+            verify: self.verify,
+            chain,
+        }
+    }
+
+    /// Whether the window is null (`beta == alpha + 1`): a scout search.
+    pub(super) fn is_null_window(&self) -> bool {
+        self.beta.raw() - self.alpha.raw() == 1
+    }
+}
+
+/// A move about to be searched, as the child-search ladder needs it.
+struct ChildMove<'g, G> {
+    /// The position after the move.
+    position: &'g G,
+    /// The first move searched at its node (the expected best): the full window.
+    first: bool,
+    /// LMR's reduction (`0`: none).
+    reduction: u32,
+    /// The capture-chain budget the child inherits.
+    chain: Option<u32>,
+}
+
+/// What the move loop of a node works with.
+struct MoveLoop<'m, M> {
+    moves: &'m mut MoveList<M>,
+    tt_move: Option<M>,
+    static_eval: Option<Score>,
+    in_check: bool,
+    /// The node's repetition key, on the line while its children are searched.
+    key: Option<u64>,
+}
+
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// The path of the root.
-    pub(super) fn root_path(&self) -> Path {
-        Path {
+    /// The root of a search `depth` plies deep in the window `(alpha, beta)`.
+    pub(super) fn root_node(&self, depth: u32, alpha: Score, beta: Score) -> Node {
+        Node {
+            depth,
+            ply: 0,
+            alpha,
+            beta,
             after_null: false,
             verify: true,
-            chain: self.root_capture_chain(),
+            chain: self.config.capture_chain,
         }
     }
 
-    /// Whether the search must stop now (and from now on): node budget, clock, stop flag.
-    pub(super) fn should_stop(&mut self) -> bool {
-        if !self.aborted
-            && (self.limits.is_over_budget(self.stats.nodes)
-                || (self.stats.nodes % STOP_CHECK_INTERVAL == 0 && self.limits.is_stopped()))
-        {
-            self.aborted = true;
-        }
-        self.aborted
-    }
-
-    /// Counts a node on entry (and its ply for the selective depth); empties its PV line.
-    pub(super) fn enter(&mut self, ply: u32) {
-        self.stats.nodes += 1;
-        self.stats.seldepth = self.stats.seldepth.max(ply);
-        self.pv[ply as usize].clear();
-    }
-
-    /// The best line from `ply` becomes `mv` followed by the line from `ply + 1`.
-    pub(super) fn update_pv(&mut self, ply: u32, mv: G::Move) {
-        let ply = ply as usize;
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
-        line.clear();
-        line.push(mv);
-        line.extend_from_slice(&tail[0]);
-    }
-
-    /// The fail-soft value of `game` for its side to move within `(alpha, beta)`, searched
-    /// `depth` plies deep, `ply` plies from the root. After an abort the value is meaningless
-    /// (the drivers discard it). The node's entry and exit are recorded when tracing is on
-    /// (see [`crate::trace`]); the search itself is [`node_body`](Self::node_body).
+    /// The fail-soft value of `game` for its side to move within the node's window. After an
+    /// abort the value is meaningless (the drivers discard it). The node's entry and exit are
+    /// recorded when tracing is on (see [`crate::trace`]); the search itself is
+    /// [`node_body`](Self::node_body).
     #[inline]
-    pub(super) fn node(
-        &mut self,
-        game: &G,
-        depth: u32,
-        ply: u32,
-        alpha: Score,
-        beta: Score,
-        path: Path,
-    ) -> Score {
-        self.trace.enter(depth, ply, Some((alpha, beta)));
-        let score = self.node_body(game, depth, ply, alpha, beta, path);
-        if self.aborted {
-            self.trace.cut(Cut::Aborted);
+    pub(super) fn node(&mut self, game: &G, node: Node) -> Score {
+        self.search
+            .trace
+            .enter(node.depth, node.ply, Some((node.alpha, node.beta)));
+        let score = self.node_body(game, node);
+        if self.search.aborted {
+            self.search.trace.cut(Cut::Aborted);
         }
-        self.trace.exit(score)
+        self.search.trace.exit(score)
     }
 
-    /// The node function proper (see [`node`](Self::node)).
-    #[allow(clippy::too_many_lines)]
-    fn node_body(
-        &mut self,
-        game: &G,
-        mut depth: u32,
-        ply: u32,
-        mut alpha: Score,
-        beta: Score,
-        path: Path,
-    ) -> Score {
+    /// The node function proper: the algorithm, top to bottom.
+    fn node_body(&mut self, game: &G, mut node: Node) -> Score {
         // --- Limits: an aborted search unwinds at once, without counting or storing anything.
         if self.should_stop() {
             return Score::DRAW;
         }
-        self.enter(ply);
+        self.enter(node.ply);
 
         // --- Repetition: a position seen before on this line or in the game is a draw.
-        let repetition_key = self.repetition_key(game);
-        if ply > 0
-            && let Some(key) = repetition_key
-            && self.is_repetition(key)
-        {
-            self.stats.leaf_nodes += 1;
-            self.trace.cut(Cut::Repetition);
-            return Score::DRAW;
+        let key = self.repetition_key(game);
+        if node.ply > 0 && key.is_some_and(|key| self.search.line.contains(key)) {
+            self.search.trace.cut(Cut::Repetition);
+            return self.leaf(Score::DRAW);
         }
 
         // --- Terminal before horizon: one move generation; the game says from the count whether
@@ -151,239 +186,271 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let mut moves = MoveList::new();
         game.generate_moves(&mut moves);
         if let Some(outcome) = game.outcome(moves.len()) {
-            self.stats.leaf_nodes += 1;
-            return outcome_score(outcome, ply);
+            return self.leaf(outcome_score(outcome, node.ply));
         }
         // A static leaf (no moves, not over), or the end of the ply buffers: the evaluator decides.
-        if moves.is_empty() || ply >= super::MAX_PLY {
-            self.stats.leaf_nodes += 1;
-            return self.evaluator.evaluate(game);
+        if moves.is_empty() || node.ply >= MAX_SEARCH_PLY {
+            return self.static_leaf(game);
         }
-        if ply == 0 {
+        if node.ply == 0 {
             self.restrict_root_moves(&mut moves);
         }
 
         // --- Extensions: a position in check, or at the end of a capture chain, goes deeper.
         let in_check = self.needs_check_status() && game.is_in_check();
-        depth += self.check_extension(in_check, ply);
-        let (extended, chain) = capture_chain_extension(depth, path.chain);
-        depth = extended;
+        node = self.extend(node, in_check);
 
         // --- Horizon: the static evaluation, or a quiescence search that resolves noisy moves.
-        if depth == 0 {
-            if self.options.quiescence {
-                return self.quiescence_moves(game, &mut moves, ply, 0, alpha, beta);
+        if node.depth == 0 {
+            if self.config.quiescence.is_some() {
+                return self.quiescence_moves(game, &mut moves, node.ply, 0, node.alpha, node.beta);
             }
-            self.stats.leaf_nodes += 1;
-            return self.evaluator.evaluate(game);
+            return self.static_leaf(game);
         }
 
-        // --- Transposition table: a result of an acceptable depth whose bound decides the window
-        //     ends the node (never at the root, which must return a move); otherwise its move is
-        //     searched first, if it is legal here.
-        let tt_key = self.hasher.map(|hash| hash(game));
-        let mut tt_move = None;
-        if let (Some(key), Some(tt)) = (tt_key, &self.tt) {
-            self.stats.tt_probes += 1;
-            if let Some(entry) = tt.probe(key) {
-                self.stats.tt_hits += 1;
-                tt_move = entry.best_move.filter(|mv| moves.contains(mv));
-                if ply > 0 && self.options.tt_policy.accepts(entry.depth, depth) {
-                    let score = entry.score.from_tt(ply);
-                    let decides = match entry.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => score >= beta,
-                        Bound::Upper => score <= alpha,
-                    };
-                    if decides {
-                        self.stats.tt_cutoffs += 1;
-                        self.trace.prune(Cut::TtCutoff, &moves);
-                        self.stats.leaf_nodes += 1;
-                        return score;
-                    }
-                }
-            }
+        // --- Transposition table: a stored result that decides the window ends the node (never
+        //     at the root); otherwise its move goes first. Then the children's entries (ETC).
+        let tt_key = self.tables.key(game);
+        let (stored, mut tt_move) = self.probe_table(tt_key, &moves, &node);
+        if let Some(score) = stored {
+            return self.prune(Cut::TtCutoff, &moves, score);
         }
-        // --- Enhanced transposition cutoff: a child the table already knows refutes this node
-        //     ends it, unsearched.
-        if let Some(score) = self.enhanced_transposition_cutoff(game, &moves, depth, ply, beta, tt_key) {
-            self.stats.tt_cutoffs += 1;
-            self.stats.leaf_nodes += 1;
-            self.trace.prune(Cut::EnhancedTtCutoff, &moves);
-            return score;
+        if let Some(score) = self.enhanced_cutoff(game, &moves, &node, tt_key) {
+            return self.prune(Cut::EnhancedTtCutoff, &moves, score);
         }
-        if ply == 0 && tt_move.is_none() {
+        if node.ply == 0 && tt_move.is_none() {
             // Without a table, the previous iteration's best root move goes first.
-            tt_move = self.root_best.filter(|mv| moves.contains(mv));
+            tt_move = self.search.root_best.filter(|mv| moves.contains(mv));
         }
 
         // --- Reverse futility: near the horizon, a static value far above beta ends the node.
-        let static_eval = self.interior_static_eval(game, ply, in_check);
-        if let Some(score) = self.reverse_futility(static_eval, depth, alpha, beta) {
-            self.stats.futility_cutoffs += 1;
-            self.stats.leaf_nodes += 1;
-            self.trace.prune(Cut::Futility, &moves);
-            return score;
+        let static_eval = self.interior_static_eval(game, node.ply, in_check);
+        if let Some(score) = self.reverse_futility(static_eval, &node) {
+            return self.prune(Cut::Futility, &moves, score);
         }
 
-        // --- Null move: if passing still fails high, a real move will too; cut (or verify).
-        let mut verify = path.verify;
-        let mut verifying = false;
-        match self.null_move_search(game, depth, ply, beta, in_check, static_eval, path) {
-            NullMoveResult::Cutoff(score) => {
-                self.stats.leaf_nodes += 1;
-                self.trace.prune(Cut::NullMove, &moves);
-                return score;
-            }
-            NullMoveResult::Verify => {
-                // David-Tabibi & Netanyahu: search on one ply shallower, cutting plainly below.
-                depth -= 1;
-                verify = false;
-                verifying = true;
-            }
-            NullMoveResult::NotTried | NullMoveResult::Failed => {}
+        // --- Null move: if passing still fails high, a real move will too: cut, or verify.
+        let null_move = self.null_move_search(game, &node, in_check, static_eval);
+        if let NullMoveResult::Cutoff(score) = null_move {
+            return self.prune(Cut::NullMove, &moves, score);
         }
-        if self.aborted {
+        if self.search.aborted {
             return Score::DRAW;
         }
 
-        // --- Move loop.
-        self.stats.interior_nodes += 1;
-        let alpha_at_entry = alpha;
-        let mut best_score = -Score::INFINITY;
-        let mut best_move = None;
-        loop {
-            let mut picker = MovePicker::new(self, game, &moves, tt_move, ply);
-            let mut searched = 0u32;
-            while let Some((mv, kind)) = picker.next(&mut moves) {
-                let child = game.play(mv);
-                let noisy = self.needs_noisy_status() && game.is_noisy(mv);
-
-                // Futility: near the horizon, a quiet move cannot lift a hopeless static value
-                // to alpha; skip it, counting its bound in the node's fail-soft value.
-                if let Some(bound) =
-                    self.futile_move(static_eval, depth, searched, noisy, kind, alpha, &child)
-                {
-                    self.stats.futility_pruned_moves += 1;
-                    best_score = best_score.max(bound);
-                    continue;
-                }
-
-                searched += 1;
-                self.stats.children += 1;
-                if ply == 0 {
-                    self.report_root_move(depth, mv, searched);
-                }
-                self.trace.child(&mv);
-                let child_path = Path {
-                    after_null: false,
-                    verify,
-                    chain: child_capture_chain(chain, noisy),
-                };
-                let new_depth = depth - 1;
-
-                // Late move reduction: a quiet move late in a well-ordered list is searched
-                // shallower first, and again at full depth only if it surprises.
-                let reduction = self.late_move_reduction(depth, searched, in_check, noisy, kind, &child);
-
-                let score = if searched == 1 || (!self.options.pvs && reduction == 0) {
-                    // The first move (the expected best), or plain alpha-beta: the full window.
-                    -self.search_child(
-                        repetition_key,
-                        &child,
-                        new_depth,
-                        ply + 1,
-                        -beta,
-                        -alpha,
-                        child_path,
-                    )
-                } else {
-                    // A later move: a scout search (PVS's null window, LMR's reduced depth), and
-                    // again only if the move beats alpha.
-                    self.search_later_move(
-                        repetition_key,
-                        &child,
-                        new_depth,
-                        reduction,
-                        ply,
-                        alpha,
-                        beta,
-                        child_path,
-                    )
-                };
-                if self.aborted {
-                    return Score::DRAW;
-                }
-
-                if score > best_score {
-                    best_score = score;
-                    best_move = Some(mv);
-                    self.update_pv(ply, mv);
-                    if score > alpha {
-                        alpha = score;
-                    }
-                    // Beta cutoff: the opponent avoids this position. Remember the refutation.
-                    if score >= beta {
-                        self.stats.beta_cutoffs += 1;
-                        if searched == 1 {
-                            self.stats.first_move_cutoffs += 1;
-                        }
-                        match kind {
-                            MoveKind::Killer => self.stats.killer_cutoffs += 1,
-                            MoveKind::History => self.stats.history_cutoffs += 1,
-                            _ => {}
-                        }
-                        if !noisy {
-                            self.remember_cutoff(game, mv, depth, ply);
-                        }
-                        self.trace.prune(Cut::BetaCutoff, &moves);
-                        break;
-                    }
-                }
-            }
-            // Verified null move: the shallower search did not confirm the fail-high
-            // (zugzwang?): search again at the full depth, verifying again below.
-            if verifying && best_score < beta {
-                self.stats.researches += 1;
-                depth += 1;
-                verify = true;
-                verifying = false;
-                best_score = -Score::INFINITY;
-                best_move = None;
-                alpha = alpha_at_entry;
-                continue;
-            }
-            break;
+        // --- The moves. A verified null-move fail-high is confirmed one ply shallower (cutting
+        //     plainly below), or, if that fails, the node is searched again at its full depth.
+        self.search.stats.interior_nodes += 1;
+        let mut moves = MoveLoop {
+            moves: &mut moves,
+            tt_move,
+            static_eval,
+            in_check,
+            key,
+        };
+        let mut searched = node;
+        if null_move == NullMoveResult::Verify {
+            searched = Node {
+                depth: node.depth - 1,
+                verify: false,
+                ..node
+            };
+        }
+        let (mut best_score, mut best_move) = self.search_moves(game, &searched, &mut moves);
+        if searched != node && !self.search.aborted && best_score < node.beta {
+            self.search.stats.researches += 1;
+            searched = node;
+            (best_score, best_move) = self.search_moves(game, &searched, &mut moves);
+        }
+        if self.search.aborted {
+            return Score::DRAW;
         }
 
         // --- Transposition table store, once: the fail-soft score with its bound.
-        if let (Some(key), Some(tt)) = (tt_key, &mut self.tt) {
-            let bound = Bound::classify(best_score, alpha_at_entry, beta);
-            tt.store(key, depth, bound, best_score.to_tt(ply), best_move);
-        }
+        self.store_table(tt_key, &searched, best_score, best_move);
         best_score
+    }
+
+    /// The move loop: every move in order through the child-search ladder, until one fails
+    /// high. The best score (fail-soft) and move; meaningless after an abort.
+    fn search_moves(
+        &mut self,
+        game: &G,
+        node: &Node,
+        work: &mut MoveLoop<'_, G::Move>,
+    ) -> (Score, Option<G::Move>) {
+        let mut alpha = node.alpha;
+        let mut best_score = -Score::INFINITY;
+        let mut best_move = None;
+        let mut picker = MovePicker::new(
+            &self.config,
+            &self.search.killers,
+            &self.tables.history,
+            game,
+            work.moves,
+            work.tt_move,
+            node.ply,
+        );
+        let mut searched = 0u32;
+        while let Some((mv, kind)) = picker.next(work.moves) {
+            let child = game.play(mv);
+            let candidate = Candidate {
+                kind,
+                noisy: self.needs_noisy_status() && game.is_noisy(mv),
+                number: searched + 1,
+            };
+
+            // Futility: near the horizon, a quiet move cannot lift a hopeless static value to
+            // alpha; skip it, counting its bound in the node's fail-soft value.
+            if let Some(bound) = self.futile_move(work.static_eval, node, alpha, &candidate, &child) {
+                best_score = best_score.max(bound);
+                continue;
+            }
+
+            searched += 1;
+            self.search.stats.children += 1;
+            if node.ply == 0 {
+                self.report_root_move(node.depth, mv, searched);
+            }
+            self.search.trace.child(&mv);
+            let child_move = ChildMove {
+                position: &child,
+                first: searched == 1,
+                reduction: self.late_move_reduction(node.depth, work.in_check, &candidate, &child),
+                chain: child_capture_chain(node.chain, candidate.noisy),
+            };
+            let score = self.search_move(node, alpha, work.key, &child_move);
+            if self.search.aborted {
+                return (Score::DRAW, None);
+            }
+
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                self.search.pv.update(node.ply, mv);
+                alpha = alpha.max(score);
+                // Beta cutoff: the opponent avoids this position. Remember the refutation.
+                if score >= node.beta {
+                    self.record_cutoff(game, mv, &candidate, node);
+                    self.search.trace.prune(Cut::BetaCutoff, work.moves.iter());
+                    break;
+                }
+            }
+        }
+        (best_score, best_move)
+    }
+
+    /// The child-search ladder (see the module documentation): the value of a move from the
+    /// parent's side, the parent's window being `(alpha, node.beta)`. The first move (or every
+    /// move without PVS or a reduction) takes the full window at full depth; a later one a
+    /// scout (PVS's null window, LMR's reduced depth), then LMR's full depth if the reduced
+    /// search beats alpha, then PVS's full window if the value falls inside it.
+    fn search_move(
+        &mut self,
+        node: &Node,
+        alpha: Score,
+        key: Option<u64>,
+        child: &ChildMove<'_, G>,
+    ) -> Score {
+        let beta = node.beta;
+        let depth = node.depth - 1;
+        let at = |depth, alpha: Score, beta: Score| node.child(depth, -beta, -alpha, child.chain);
+        if child.first || (!self.config.pvs && child.reduction == 0) {
+            return -self.search_child(child.position, at(depth, alpha, beta), key);
+        }
+        let scout_beta = if self.config.pvs { alpha + 1 } else { beta };
+        let reduced = depth.saturating_sub(child.reduction);
+        let mut score = -self.search_child(child.position, at(reduced, alpha, scout_beta), key);
+        if child.reduction > 0 && score > alpha && !self.search.aborted {
+            self.search.stats.researches += 1;
+            score = -self.search_child(child.position, at(depth, alpha, scout_beta), key);
+        }
+        if self.config.pvs && score > alpha && score < beta && !self.search.aborted {
+            self.search.stats.researches += 1;
+            score = -self.search_child(child.position, at(depth, alpha, beta), key);
+        }
+        score
+    }
+
+    /// Searches `child` with the parent's repetition key on the line (see `repetition.rs`);
+    /// the child's value, from the child's side (the caller negates).
+    pub(super) fn search_child(&mut self, child: &G, node: Node, parent_key: Option<u64>) -> Score {
+        if self.config.repetition {
+            self.search.line.push(parent_key);
+            let score = self.node(child, node);
+            self.search.line.pop();
+            score
+        } else {
+            self.node(child, node)
+        }
+    }
+
+    /// Whether the search must stop now (and from now on): node budget, clock, stop flag.
+    pub(super) fn should_stop(&mut self) -> bool {
+        let search = &mut self.search;
+        if !search.aborted
+            && (search.limits.is_over_budget(search.stats.nodes)
+                || (search.stats.nodes % STOP_CHECK_INTERVAL == 0 && search.limits.is_stopped()))
+        {
+            search.aborted = true;
+        }
+        search.aborted
+    }
+
+    /// Counts a node on entry (and its ply for the selective depth); empties its PV line.
+    pub(super) fn enter(&mut self, ply: u32) {
+        self.search.stats.nodes += 1;
+        self.search.stats.seldepth = self.search.stats.seldepth.max(ply);
+        self.search.pv.clear(ply);
+    }
+
+    /// A leaf worth `score`.
+    pub(super) fn leaf(&mut self, score: Score) -> Score {
+        self.search.stats.leaf_nodes += 1;
+        score
+    }
+
+    /// A leaf worth its static evaluation.
+    pub(super) fn static_leaf(&mut self, game: &G) -> Score {
+        let score = self.evaluator.evaluate(game);
+        self.leaf(score)
+    }
+
+    /// A node ended by a cut (`moves` never searched), worth `score`.
+    fn prune(&mut self, cut: Cut, moves: &[G::Move], score: Score) -> Score {
+        self.search.trace.prune(cut, moves);
+        self.leaf(score)
     }
 
     /// Whether any enabled feature needs [`Game::is_in_check`].
     fn needs_check_status(&self) -> bool {
-        let o = &self.options;
-        o.null_move.is_some() || o.check_extension || o.lmr
+        let c = &self.config;
+        c.null_move.is_some() || c.check_extension || c.lmr.is_some()
     }
 
     /// Whether any enabled feature needs [`Game::is_noisy`] in the move loop.
     fn needs_noisy_status(&self) -> bool {
-        let o = &self.options;
-        o.capture_chain > 0 || o.lmr || o.killers || o.history || o.futility.is_some()
+        let c = &self.config;
+        c.capture_chain.is_some() || c.lmr.is_some() || c.killers || c.history || c.futility.is_some()
     }
 
     /// Applies the root-move restriction, if any legal move survives it.
     fn restrict_root_moves(&self, moves: &mut MoveList<G::Move>) {
-        if let Some(allowed) = &self.root_moves
+        if let Some(allowed) = &self.context.root_moves
             && moves.iter().any(|mv| allowed.contains(mv))
         {
             let mut kept = MoveList::new();
             kept.extend(moves.iter().copied().filter(|mv| allowed.contains(mv)));
             *moves = kept;
+        }
+    }
+
+    /// The repetition key of `game`, if repetition detection is on and the game has one.
+    fn repetition_key(&self, game: &G) -> Option<u64> {
+        if self.config.repetition {
+            game.repetition_key()
+        } else {
+            None
         }
     }
 }

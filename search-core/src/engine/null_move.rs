@@ -12,7 +12,7 @@
 //!   never at the root (it must return a move), never against a mate-score beta (a pass proves
 //!   nothing about mates), and only where the game offers a null move ([`Game::null_move`]
 //!   returns `Some`); verified null move also needs two plies to the horizon. With the
-//!   evaluation guard ([`with_null_move_eval_guard`](super::Engine::with_null_move_eval_guard),
+//!   evaluation guard ([`NullMoveConfig::eval_guard`](super::NullMoveConfig::eval_guard),
 //!   as most engines do it) only where the static evaluation is at least beta: below it a pass
 //!   rarely fails high, and the reduced search would be spent for nothing.
 //! - **Reduction.** The null search goes `depth - 1 - R` plies: a fixed `R` of 1, 2 or 3 (the
@@ -36,8 +36,9 @@
 //!   plus, when verified, the shallower search of the node and in zugzwang a full re-search;
 //!   the saving is the whole subtree of every node it cuts (`null_move_cutoffs`).
 
-use super::node::Path;
-use super::{ADAPTIVE_R_DEPTH, Engine, NullReduction};
+use super::Engine;
+use super::config::{ADAPTIVE_R_DEPTH, MAX_NULL_REDUCTION, NullReduction};
+use super::node::Node;
 use crate::{Evaluate, Game, Score};
 
 /// What the null-move search decided.
@@ -54,66 +55,54 @@ pub(super) enum NullMoveResult {
 }
 
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// The null-move search of the node `game` (see the module documentation).
-    #[allow(clippy::too_many_arguments)]
+    /// The null-move search of `node` (position `game`; see the module documentation).
     pub(super) fn null_move_search(
         &mut self,
         game: &G,
-        depth: u32,
-        ply: u32,
-        beta: Score,
+        node: &Node,
         in_check: bool,
         static_eval: Option<Score>,
-        path: Path,
     ) -> NullMoveResult {
-        let Some(reduction) = self.options.null_move else {
+        let Some(null_move) = self.config.null_move else {
             return NullMoveResult::NotTried;
         };
         // The guard: below beta, passing rarely fails high.
-        if self.options.null_move_eval_guard && static_eval.is_none_or(|eval| eval < beta) {
+        if null_move.eval_guard && static_eval.is_none_or(|eval| eval < node.beta) {
             return NullMoveResult::NotTried;
         }
-        let verified = self.options.verified_null_move && path.verify;
-        if ply == 0
+        let verified = null_move.verified && node.verify;
+        if node.ply == 0
             || in_check
-            || path.after_null
-            || beta.raw().abs() >= Score::MAX_EVAL.raw()
-            || (verified && depth < 2)
+            || node.after_null
+            || node.beta.raw().abs() >= Score::MAX_EVAL.raw()
+            || (verified && node.depth < 2)
         {
             return NullMoveResult::NotTried;
         }
         let Some(passed) = game.null_move() else {
             return NullMoveResult::NotTried;
         };
-        let r = match reduction {
-            NullReduction::Fixed(r) => r,
-            NullReduction::Adaptive if depth > ADAPTIVE_R_DEPTH => 3,
+        let r = match null_move.reduction {
+            NullReduction::Fixed(r) => r.clamp(1, MAX_NULL_REDUCTION),
+            NullReduction::Adaptive if node.depth > ADAPTIVE_R_DEPTH => 3,
             NullReduction::Adaptive => 2,
         };
-        self.stats.null_move_tries += 1;
-        let null_path = Path {
+        self.search.stats.null_move_tries += 1;
+        let child = Node {
             after_null: true,
-            verify: path.verify,
             chain: None,
+            ..node.child(node.depth.saturating_sub(1 + r), -node.beta, -node.beta + 1, None)
         };
         // `None` on the line: repetitions are not detected across a null move.
-        self.trace.null_child();
-        let score = -self.search_child(
-            None,
-            &passed,
-            depth.saturating_sub(1 + r),
-            ply + 1,
-            -beta,
-            -beta + 1,
-            null_path,
-        );
-        if self.aborted || score < beta {
+        self.search.trace.null_child();
+        let score = -self.search_child(&passed, child, None);
+        if self.search.aborted || score < node.beta {
             return NullMoveResult::Failed;
         }
         if verified {
             return NullMoveResult::Verify;
         }
-        self.stats.null_move_cutoffs += 1;
-        NullMoveResult::Cutoff(if score.is_mate() { beta } else { score })
+        self.search.stats.null_move_cutoffs += 1;
+        NullMoveResult::Cutoff(if score.is_mate() { node.beta } else { score })
     }
 }

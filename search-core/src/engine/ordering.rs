@@ -29,7 +29,22 @@
 //!   sort. Nothing at all with every tier off.
 
 use super::Engine;
+use super::config::Config;
+use super::history::History;
+use super::killers::Killers;
+use super::node::Node;
 use crate::{Evaluate, Game, MoveList};
+
+/// A move in the move loop, as the features that decide about it see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Candidate {
+    /// Why it comes where it does.
+    pub(super) kind: MoveKind,
+    /// Whether it is noisy ([`Game::is_noisy`], asked only when a feature needs it).
+    pub(super) noisy: bool,
+    /// Its number among the node's searched moves, from 1 (the number it gets if searched).
+    pub(super) number: u32,
+}
 
 /// Why a move was searched where it was (for the cutoff statistics).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,19 +92,21 @@ pub(super) struct MovePicker {
 }
 
 impl MovePicker {
-    /// A picker for `moves` of `game` at `ply`, with `tt_move` first if given.
-    pub(super) fn new<G: Game, E: Evaluate<G>>(
-        engine: &Engine<G, E>,
+    /// A picker for `moves` of `game` at `ply`, with `tt_move` first if given, ordered as
+    /// `config` says with the `killers` and `history` learnt so far.
+    pub(super) fn new<G: Game>(
+        config: &Config,
+        killers: &Killers<G::Move>,
+        history: &History,
         game: &G,
         moves: &MoveList<G::Move>,
         tt_move: Option<G::Move>,
         ply: u32,
     ) -> Self {
-        let options = &engine.options;
         let mut scores = MoveList::new();
-        if tt_move.is_some() || options.order_hints || options.killers || options.history {
-            let killers = if options.killers {
-                engine.killers.at(ply)
+        if tt_move.is_some() || config.order_hints || config.killers || config.history {
+            let killers = if config.killers {
+                killers.at(ply)
             } else {
                 [None, None]
             };
@@ -98,7 +115,7 @@ impl MovePicker {
                 if Some(mv) == tt_move {
                     return tiered(MoveKind::TtMove, 0);
                 }
-                let hint = if options.order_hints {
+                let hint = if config.order_hints {
                     game.order_hint(mv)
                 } else {
                     0
@@ -106,17 +123,17 @@ impl MovePicker {
                 if hint > 0 {
                     return tiered(MoveKind::Hinted, hint);
                 }
-                if (options.killers || options.history) && !game.is_noisy(mv) {
+                if (config.killers || config.history) && !game.is_noisy(mv) {
                     if killers[0] == Some(mv) {
                         return tiered(MoveKind::Killer, 1);
                     }
                     if killers[1] == Some(mv) {
                         return tiered(MoveKind::Killer, 0);
                     }
-                    if options.history
+                    if config.history
                         && let Some(index) = game.history_index(mv)
                     {
-                        let history = engine.history.score(player, index);
+                        let history = history.score(player, index);
                         if history > 0 {
                             return tiered(MoveKind::History, history);
                         }
@@ -163,15 +180,29 @@ impl MovePicker {
 }
 
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// A quiet move caused a beta cutoff: it becomes a killer of the ply and earns history.
-    pub(super) fn remember_cutoff(&mut self, game: &G, mv: G::Move, depth: u32, ply: u32) {
-        if self.options.killers {
-            self.killers.store(ply, mv);
+    /// `mv` (the `candidate`) caused a beta cutoff at `node`: counted; a quiet one becomes a
+    /// killer of the ply and earns history.
+    pub(super) fn record_cutoff(&mut self, game: &G, mv: G::Move, candidate: &Candidate, node: &Node) {
+        let stats = &mut self.search.stats;
+        stats.beta_cutoffs += 1;
+        if candidate.number == 1 {
+            stats.first_move_cutoffs += 1;
         }
-        if self.options.history
+        match candidate.kind {
+            MoveKind::Killer => stats.killer_cutoffs += 1,
+            MoveKind::History => stats.history_cutoffs += 1,
+            _ => {}
+        }
+        if candidate.noisy {
+            return;
+        }
+        if self.config.killers {
+            self.search.killers.store(node.ply, mv);
+        }
+        if self.config.history
             && let Some(index) = game.history_index(mv)
         {
-            self.history.reward(game.to_move(), index, depth);
+            self.tables.history.reward(game.to_move(), index, node.depth);
         }
     }
 }

@@ -37,24 +37,24 @@ use crate::{Evaluate, Game, MoveList, Score, outcome_score};
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// A quiescence node `qply` plies beyond the horizon (`qply >= 1`).
     fn quiescence(&mut self, game: &G, ply: u32, qply: u32, alpha: Score, beta: Score) -> Score {
-        self.trace.enter(0, ply, Some((alpha, beta)));
-        self.trace.quiescence();
+        self.search.trace.enter(0, ply, Some((alpha, beta)));
+        self.search.trace.quiescence();
         if self.should_stop() {
-            self.trace.cut(Cut::Aborted);
-            return self.trace.exit(Score::DRAW);
+            self.search.trace.cut(Cut::Aborted);
+            return self.search.trace.exit(Score::DRAW);
         }
         self.enter(ply);
-        self.stats.quiescence_nodes += 1;
+        self.search.stats.quiescence_nodes += 1;
 
         // Terminal before everything: a mate or stalemate found by a capture is one.
         let mut moves = MoveList::new();
         game.generate_moves(&mut moves);
         if let Some(outcome) = game.outcome(moves.len()) {
-            self.stats.leaf_nodes += 1;
-            return self.trace.exit(outcome_score(outcome, ply));
+            self.search.stats.leaf_nodes += 1;
+            return self.search.trace.exit(outcome_score(outcome, ply));
         }
         let score = self.quiescence_moves(game, &mut moves, ply, qply, alpha, beta);
-        self.trace.exit(score)
+        self.search.trace.exit(score)
     }
 
     /// The quiescence search of a counted, unfinished position whose moves are generated: the
@@ -68,20 +68,21 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         mut alpha: Score,
         beta: Score,
     ) -> Score {
-        let checks = self.options.quiescence_checks;
+        let config = self.config.quiescence.unwrap_or_default();
+        let checks = config.checks;
         let in_check = checks && game.is_in_check();
 
         // --- Stand pat: the static value, a lower bound (the side to move need not capture);
         //     the whole value at a static leaf or at the ply limit.
         let stand_pat = self.evaluator.evaluate(game);
-        if moves.is_empty() || qply >= self.options.quiescence_max_ply || ply >= super::MAX_PLY {
-            self.stats.leaf_nodes += 1;
+        if moves.is_empty() || qply >= config.max_ply || ply >= super::MAX_SEARCH_PLY {
+            self.search.stats.leaf_nodes += 1;
             return stand_pat;
         }
         let mut best_score = if in_check { -Score::INFINITY } else { stand_pat };
         if best_score >= beta {
-            self.stats.leaf_nodes += 1;
-            self.trace.cut(Cut::StandPat);
+            self.search.stats.leaf_nodes += 1;
+            self.search.trace.cut(Cut::StandPat);
             return best_score;
         }
         if best_score > alpha {
@@ -90,16 +91,16 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
         // --- Delta pruning: hopeless even with a generous gain.
         if !in_check
-            && let Some(margin) = self.options.delta_pruning
+            && let Some(margin) = config.delta_pruning
             && stand_pat + margin <= alpha
         {
-            self.stats.leaf_nodes += 1;
-            self.trace.cut(Cut::Futility);
+            self.search.stats.leaf_nodes += 1;
+            self.search.trace.cut(Cut::Futility);
             return best_score;
         }
 
         // --- Noisy moves (every move in check; checking moves at the first ply with checks on).
-        let mut picker = MovePicker::by_hint(game, moves, self.options.order_hints);
+        let mut picker = MovePicker::by_hint(game, moves, self.config.order_hints);
         let mut searched = 0u32;
         while let Some((mv, _)) = picker.next(moves) {
             let noisy = game.is_noisy(mv);
@@ -111,33 +112,34 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 continue; // a quiet move that does not give check
             }
             searched += 1;
-            self.stats.children += 1;
-            self.trace.child(&mv);
+            self.search.stats.children += 1;
+            self.search.trace.child(&mv);
             let score = -self.quiescence(&child, ply + 1, qply + 1, -beta, -alpha);
-            if self.aborted {
+            if self.search.aborted {
                 return Score::DRAW;
             }
             if score > best_score {
                 best_score = score;
-                self.update_pv(ply, mv);
+                self.search.pv.update(ply, mv);
                 if score > alpha {
                     alpha = score;
                 }
                 if score >= beta {
-                    self.stats.beta_cutoffs += 1;
+                    self.search.stats.beta_cutoffs += 1;
                     if searched == 1 {
-                        self.stats.first_move_cutoffs += 1;
+                        self.search.stats.first_move_cutoffs += 1;
                     }
-                    self.trace
+                    self.search
+                        .trace
                         .prune(Cut::BetaCutoff, moves.iter().filter(|&&mv| game.is_noisy(mv)));
                     break;
                 }
             }
         }
         if searched == 0 {
-            self.stats.leaf_nodes += 1;
+            self.search.stats.leaf_nodes += 1;
         } else {
-            self.stats.interior_nodes += 1;
+            self.search.stats.interior_nodes += 1;
         }
         best_score
     }

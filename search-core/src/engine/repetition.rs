@@ -11,7 +11,7 @@
 //!   simplification (a side that can repeat a position once can usually repeat it again).
 //! - **Invariant.** While a node at `ply` is searched, the line holds the game history (oldest
 //!   first) followed by the keys of the nodes at plies `0..ply`, pushed by
-//!   [`search_child`](Engine::search_child) and popped when the child returns. A null move
+//!   the node function's `search_child` and popped when the child returns. A null move
 //!   pushes `None`, a barrier: a position after a pass is not the same game, so the scan stops
 //!   there; so does a position without a key. Quiescence nodes (below the horizon node) push
 //!   nothing and are not checked: the captures and promotions they follow are irreversible in
@@ -23,61 +23,46 @@
 //!   a push and a pop per child, and a backward scan of the line (to the last barrier, through
 //!   the whole game history) per node; the buffer is allocated once per search.
 
-use super::node::Path;
-use super::{Engine, MAX_PLY};
-use crate::{Evaluate, Game, Score};
+use super::MAX_SEARCH_PLY;
 
-impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// Starts the line of a new search: the game history before the root, if repetition
-    /// detection is on; empty otherwise.
-    pub(super) fn start_line(&mut self) {
-        self.line.clear();
-        if self.options.repetition {
-            self.line.reserve(self.game_history.len() + MAX_PLY as usize + 1);
-            self.line.extend(self.game_history.iter().map(|&key| Some(key)));
-        }
-    }
+/// The repetition keys of the game history and of the current line's ancestors (`None` is a
+/// barrier: a null move, or a position without a key). See the [module documentation](self).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Line {
+    keys: Vec<Option<u64>>,
+}
 
-    /// The repetition key of `game`, if repetition detection is on and the game has one.
-    pub(super) fn repetition_key(&self, game: &G) -> Option<u64> {
-        if self.options.repetition {
-            game.repetition_key()
-        } else {
-            None
+impl Line {
+    /// Starts the line of a new search: the game history before the root if repetition
+    /// detection is `on`; empty otherwise.
+    pub(super) fn start(&mut self, on: bool, game_history: &[u64]) {
+        self.keys.clear();
+        if on {
+            self.keys
+                .reserve(game_history.len() + MAX_SEARCH_PLY as usize + 1);
+            self.keys.extend(game_history.iter().map(|&key| Some(key)));
         }
     }
 
     /// Whether the position with repetition key `key` already occurred on the line (back to the
-    /// last null move) or in the game history.
-    pub(super) fn is_repetition(&self, key: u64) -> bool {
-        self.line
+    /// last barrier) or in the game history.
+    pub(super) fn contains(&self, key: u64) -> bool {
+        self.keys
             .iter()
             .rev()
             .map_while(|&entry| entry)
             .any(|earlier| earlier == key)
     }
 
-    /// Searches `child` with the parent's repetition key on the line; the child's value, from
-    /// the child's point of view (the caller negates). (The node's own arguments plus the
-    /// parent's key: bundling them would hide the alpha-beta signature.)
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn search_child(
-        &mut self,
-        parent_key: Option<u64>,
-        child: &G,
-        depth: u32,
-        ply: u32,
-        alpha: Score,
-        beta: Score,
-        path: Path,
-    ) -> Score {
-        if self.options.repetition {
-            self.line.push(parent_key);
-            let score = self.node(child, depth, ply, alpha, beta, path);
-            self.line.pop();
-            score
-        } else {
-            self.node(child, depth, ply, alpha, beta, path)
-        }
+    /// A node's key goes on the line while its child is searched.
+    #[inline]
+    pub(super) fn push(&mut self, key: Option<u64>) {
+        self.keys.push(key);
+    }
+
+    /// The child returned.
+    #[inline]
+    pub(super) fn pop(&mut self) {
+        self.keys.pop();
     }
 }

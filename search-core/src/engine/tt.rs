@@ -23,7 +23,7 @@
 //! - **Cost.** `mib` MiB allocated once. One probe per node above the horizon (horizon nodes
 //!   neither probe nor store: their value is one evaluation, the Fiacco report's profiling
 //!   lesson) and one store per node that searches its moves; enhanced transposition cutoffs
-//!   (`etc.rs`) add a probe per child. Probes and stores are two slot comparisons each.
+//!   (`enhanced_cutoff.rs`) add a probe per child. Probes and stores are two slot comparisons each.
 //! - **Replacement.** Buckets of two entries (Breuker, Uiterwijk & van den Herik 1994's two-level
 //!   scheme): slot 0 is *depth-preferred*: a new result replaces it when at least as deep, when it
 //!   is for the same position, or when the stored one is from an older search (its generation
@@ -37,7 +37,9 @@
 //! Zobrist 1970, "A new hashing method with application for game playing" (the hash); the thesis
 //! in the project's papers (section 2.5, the three depth policies); Fiacco (bound types).
 
-use crate::{Bound, Score};
+use super::Engine;
+use super::node::Node;
+use crate::{Bound, Evaluate, Game, Score};
 
 /// Which stored depths a probe accepts, the thesis's three versions (section 2.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,6 +91,8 @@ pub struct TranspositionTable<M> {
     /// `buckets.len() - 1` (a power of two minus one): the index is `key & mask`.
     mask: u64,
     generation: u8,
+    /// The size asked for, in MiB.
+    mib: usize,
 }
 
 impl<M: Copy + Eq> TranspositionTable<M> {
@@ -103,7 +107,14 @@ impl<M: Copy + Eq> TranspositionTable<M> {
             buckets: vec![[None, None]; count],
             mask: count as u64 - 1,
             generation: 0,
+            mib,
         }
+    }
+
+    /// The size it was made with, in MiB.
+    #[must_use]
+    pub fn mib(&self) -> usize {
+        self.mib
     }
 
     /// The number of entries the table can hold.
@@ -187,6 +198,57 @@ impl<M: Copy + Eq> TranspositionTable<M> {
             .filter(|entry| entry.generation == self.generation)
             .count();
         (used * 1000 / slots.max(1)) as u32
+    }
+}
+
+impl<G: Game, E: Evaluate<G>> Engine<G, E> {
+    /// The table's answer for `node` (table key `key`, moves `moves`): a score that ends the
+    /// node (an entry of an acceptable depth whose bound decides the window; never at the root,
+    /// which must return a move), and the stored move, if legal here, to search first.
+    pub(super) fn probe_table(
+        &mut self,
+        key: Option<u64>,
+        moves: &[G::Move],
+        node: &Node,
+    ) -> (Option<Score>, Option<G::Move>) {
+        let (Some(key), Some(tt), Some(table)) = (key, &self.tables.tt, self.config.table) else {
+            return (None, None);
+        };
+        let stats = &mut self.search.stats;
+        stats.tt_probes += 1;
+        let Some(entry) = tt.probe(key) else {
+            return (None, None);
+        };
+        stats.tt_hits += 1;
+        let tt_move = entry.best_move.filter(|mv| moves.contains(mv));
+        if node.ply > 0 && table.policy.accepts(entry.depth, node.depth) {
+            let score = entry.score.from_tt(node.ply);
+            let decides = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= node.beta,
+                Bound::Upper => score <= node.alpha,
+            };
+            if decides {
+                stats.tt_cutoffs += 1;
+                return (Some(score), tt_move);
+            }
+        }
+        (None, tt_move)
+    }
+
+    /// Stores the fail-soft result of `node` (searched to `node.depth` in its window) with its
+    /// bound.
+    pub(super) fn store_table(
+        &mut self,
+        key: Option<u64>,
+        node: &Node,
+        score: Score,
+        best_move: Option<G::Move>,
+    ) {
+        if let (Some(key), Some(tt)) = (key, &mut self.tables.tt) {
+            let bound = Bound::classify(score, node.alpha, node.beta);
+            tt.store(key, node.depth, bound, score.to_tt(node.ply), best_move);
+        }
     }
 }
 

@@ -25,56 +25,57 @@
 //!   per move with the check extension on. The saving is every subtree a cutoff spares.
 
 use super::Engine;
+use super::node::Node;
 use crate::{Bound, Evaluate, Game, Score};
 
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// The enhanced transposition cutoff of the node `game` (moves `moves`, searched `depth`
-    /// plies deep at `ply`, table key `key`): if it is on and eligible here, looks each child up
-    /// in the table; if one is stored with an acceptable depth and an upper bound (or exact
-    /// value) low enough that the move scores `>= beta` for us, returns that score (and stores
-    /// it as this node's lower bound, with the move). See
-    /// [`Engine::with_enhanced_transposition_cutoff`].
-    pub(super) fn enhanced_transposition_cutoff(
+    /// The enhanced transposition cutoff of `node` (position `game`, moves `moves`, table key
+    /// `key`): if it is on and eligible here, looks each child up in the table; if one is stored
+    /// with an acceptable depth and an upper bound (or exact value) low enough that the move
+    /// scores `>= beta` for us, returns that score (and stores it as this node's lower bound,
+    /// with the move).
+    pub(super) fn enhanced_cutoff(
         &mut self,
         game: &G,
         moves: &[G::Move],
-        depth: u32,
-        ply: u32,
-        beta: Score,
+        node: &Node,
         key: Option<u64>,
     ) -> Option<Score> {
-        if !self.options.enhanced_transposition_cutoff || ply == 0 || depth < 2 {
+        let table = self.config.table?;
+        if !table.enhanced_cutoffs || node.ply == 0 || node.depth < 2 {
             return None;
         }
-        let (Some(hash), Some(tt)) = (self.hasher, &self.tt) else {
+        let (Some(hash), Some(tt)) = (self.tables.hasher, &self.tables.tt) else {
             return None;
         };
+        let stats = &mut self.search.stats;
         let mut refutation = None;
         for &mv in moves {
             let child = game.play(mv);
             // The depth the child would search at (with its own check extension).
-            let child_depth = depth - 1 + u32::from(self.options.check_extension && child.is_in_check());
-            self.stats.tt_probes += 1;
+            let child_depth = node.depth - 1 + u32::from(self.config.check_extension && child.is_in_check());
+            stats.tt_probes += 1;
             let Some(entry) = tt.probe(hash(&child)) else {
                 continue;
             };
-            self.stats.tt_hits += 1;
-            if !self.options.tt_policy.accepts(entry.depth, child_depth)
+            stats.tt_hits += 1;
+            if !table.policy.accepts(entry.depth, child_depth)
                 || !matches!(entry.bound, Bound::Upper | Bound::Exact)
             {
                 continue;
             }
             // The child is worth at most the stored score to its side: at least its negation
             // to us.
-            let score = -entry.score.from_tt(ply + 1);
-            if score >= beta {
+            let score = -entry.score.from_tt(node.ply + 1);
+            if score >= node.beta {
                 refutation = Some((mv, score));
                 break;
             }
         }
         let (mv, score) = refutation?;
-        if let (Some(key), Some(tt)) = (key, &mut self.tt) {
-            tt.store(key, depth, Bound::Lower, score.to_tt(ply), Some(mv));
+        stats.tt_cutoffs += 1;
+        if let (Some(key), Some(tt)) = (key, &mut self.tables.tt) {
+            tt.store(key, node.depth, Bound::Lower, score.to_tt(node.ply), Some(mv));
         }
         Some(score)
     }
