@@ -133,6 +133,7 @@ fn every_feature_is_named_once_and_its_parent_exists() {
     }
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn serde_writes_the_text_form() {
     #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
