@@ -42,7 +42,7 @@ fn every_combination_of_exact_features_on_the_thesis_positions_at_depth_3() {
         report.assert_agree();
         checks += report.checks;
     }
-    assert_eq!(checks, 384 * 24);
+    assert_eq!(checks, EXACT_COMBINATIONS * 24);
 }
 
 #[test]

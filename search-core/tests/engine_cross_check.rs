@@ -37,7 +37,7 @@ fn every_combination_of_exact_features_gives_the_minimax_value() {
         report.assert_agree();
         checks += report.checks;
     }
-    assert_eq!(checks, 384 * 200 * 5);
+    assert_eq!(checks, EXACT_COMBINATIONS * 200 * 5);
 }
 
 #[test]
