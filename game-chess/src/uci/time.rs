@@ -10,10 +10,17 @@
 //! spends most of its increment; with `movestogo` it spreads the time over the moves left.
 //!
 //! Besides this move's overhead, one more `Move Overhead` is kept in reserve for each of the
-//! other moves to go (up to [`ASSUMED_MOVES_TO_GO`]), as Stockfish does. Without the reserve, a
-//! game on a small increment settles with a clock of a few overheads and spends the whole
-//! increment on each move, so one slow answer of the pipes or the scheduler loses on time; with
-//! it, a clock below the reserve is answered at once and the increments rebuild it.
+//! other moves to go (up to [`ASSUMED_MOVES_TO_GO`]), as Stockfish does, but never more than
+//! half the clock. Without the reserve, a game on a small increment settles with a clock of a
+//! few overheads and spends the whole increment on each move, so one slow answer of the pipes
+//! or the scheduler loses on time. Without the cap, a bullet clock below the whole reserve
+//! (300 ms at the default 10 ms overhead) gives nothing to spend, whatever the increment: with
+//! it, half the clock is always kept and a share of the other half is spent, so the clock
+//! shrinks geometrically in sudden death and settles well above the overheads with an
+//! increment.
+//!
+//! A budget of zero does not mean an unsearched move: the UCI engine always completes a search
+//! to depth 1 (see [`UciEngine`](super::UciEngine)).
 
 use std::time::Duration;
 
@@ -53,7 +60,7 @@ pub struct TimeBudget {
 
 impl Clock {
     /// The budget for the next move, keeping `overhead` for this move and one more for each other
-    /// move to go in reserve.
+    /// move to go in reserve (at most half the clock).
     ///
     /// ```
     /// use std::time::Duration;
@@ -63,13 +70,17 @@ impl Clock {
     /// // 60 s less 10 ms for this move and 29 × 10 ms in reserve, over 30 moves.
     /// assert_eq!(budget.optimum, Duration::from_millis(59_700) / 30);
     /// assert!(budget.maximum <= Duration::from_secs(24));
+    ///
+    /// // A bullet clock: half of 299 ms is kept, the increment is mostly spent.
+    /// let bullet = Clock { remaining: Duration::from_millis(299), increment: Duration::from_millis(50), moves_to_go: None };
+    /// assert!(bullet.budget(Duration::from_millis(10)).optimum > Duration::from_millis(30));
     /// ```
     #[must_use]
     pub fn budget(&self, overhead: Duration) -> TimeBudget {
         // What can be spent at all: the clock minus this move's overhead and the reserve for
         // the moves after it.
         let moves = self.moves_to_go.unwrap_or(ASSUMED_MOVES_TO_GO).clamp(1, 100);
-        let reserve = overhead * (moves.min(ASSUMED_MOVES_TO_GO) - 1);
+        let reserve = (overhead * (moves.min(ASSUMED_MOVES_TO_GO) - 1)).min(self.remaining / 2);
         let usable = self.remaining.saturating_sub(overhead + reserve);
         let base = usable / moves;
         let from_increment = self.increment * INCREMENT_SHARE_PERCENT / 100;
@@ -149,24 +160,39 @@ mod tests {
     }
 
     #[test]
-    fn keeps_an_overhead_in_reserve_for_each_move_to_go() {
-        let clock = Clock {
-            remaining: ms(300),
-            increment: ms(50),
-            moves_to_go: None,
-        };
-        // 300 ms less 10 ms now and 29 × 10 ms in reserve leaves nothing usable, and the budget
-        // never exceeds a share of what is usable: answer at once, let the increments rebuild.
-        assert_eq!(clock.budget(ms(10)).optimum, Duration::ZERO);
+    fn keeps_an_overhead_in_reserve_for_each_move_to_go_but_at_most_half_the_clock() {
+        // 10 s: the whole reserve, 29 × 10 ms.
         let comfortable = Clock {
-            remaining: ms(1_000),
+            remaining: ms(10_000),
             increment: ms(50),
             moves_to_go: None,
         };
         assert_eq!(
             comfortable.budget(ms(10)).optimum,
-            ms(700) / 30 + ms(37) + Duration::from_micros(500)
+            ms(9_700) / 30 + ms(37) + Duration::from_micros(500)
         );
+        // 300 ms: the reserve is half the clock, and the rest is spent as usual.
+        let bullet = Clock {
+            remaining: ms(300),
+            increment: ms(50),
+            moves_to_go: None,
+        };
+        assert_eq!(
+            bullet.budget(ms(10)).optimum,
+            ms(140) / 30 + ms(37) + Duration::from_micros(500)
+        );
+        assert_eq!(bullet.budget(ms(10)).maximum, ms(56));
+        // Sudden death: every clock above two overheads has something to spend.
+        for remaining in [21, 50, 100, 200, 299, 1_000] {
+            let clock = Clock {
+                remaining: ms(remaining),
+                increment: ms(0),
+                moves_to_go: None,
+            };
+            let budget = clock.budget(ms(10));
+            assert!(budget.optimum > Duration::ZERO, "{remaining} ms: {budget:?}");
+            assert!(budget.maximum <= ms(remaining) / 2, "{remaining} ms: {budget:?}");
+        }
     }
 
     #[test]
