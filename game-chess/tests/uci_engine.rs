@@ -329,7 +329,10 @@ fn very_short_clocks_are_answered_at_once_with_a_legal_move() {
         // on a loaded machine, not the protocol.
         assert!(started.elapsed() < Duration::from_millis(500), "{left} ms left");
         assert!(is_legal("startpos", &moves, &mv.unwrap()));
-        assert!(infos(&lines).iter().any(|info| info.depth >= Some(1)), "{left} ms: {lines:?}");
+        assert!(
+            infos(&lines).iter().any(|info| info.depth >= Some(1)),
+            "{left} ms: {lines:?}"
+        );
     }
 }
 
@@ -409,7 +412,11 @@ fn a_huge_searchmoves_list_of_illegal_moves_is_named_on_one_line() {
     assert!(is_legal("startpos", &[], &mv.unwrap()));
     let said = strings(&lines);
     assert_eq!(said.len(), 1, "{} lines", said.len());
-    assert!(said[0].contains("e2e5") && said[0].contains("199999 more"), "{}", said[0]);
+    assert!(
+        said[0].contains("e2e5") && said[0].contains("199999 more"),
+        "{}",
+        said[0]
+    );
 }
 
 #[test]

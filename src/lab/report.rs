@@ -404,7 +404,10 @@ mod tests {
         }
         let table = render(&report, Format::Table);
         let row = table.lines().find(|line| line.starts_with("thesis.01")).unwrap();
-        assert!(row.chars().count() > 70_000, "the short label is padded to the long one");
+        assert!(
+            row.chars().count() > 70_000,
+            "the short label is padded to the long one"
+        );
     }
 
     #[test]
