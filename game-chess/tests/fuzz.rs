@@ -30,7 +30,7 @@ use game_chess::{ChessConfig, ChessGame, GameHistory, parse_epd};
 use search_core::{Game, MoveList};
 
 /// How long each target runs in the normal test suite.
-const DEFAULT_SECONDS: f64 = 3.0;
+const DEFAULT_SECONDS: f64 = 2.0;
 
 /// Longest wait for a `bestmove` (debug builds on a loaded 2-core machine).
 const PATIENCE: Duration = Duration::from_secs(60);
