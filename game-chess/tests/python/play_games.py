@@ -127,7 +127,8 @@ def play_game(white, black, opening, tc, errors, label, moves_seen=None):
         if clocks[side] < 0:
             # Lost on time (python-chess's round trip is counted against the engine, as a GUI would).
             if player.ours:
-                errors.append(f"{label}: {player.name} lost on time at ply {board.ply()} ({clocks[side]:.3f} s)")
+                errors.append(f"{label}: {player.name} lost on time at ply {board.ply()} ({clocks[side]:.3f} s "
+                              f"after a move of {spent * 1000:.0f} ms)")
                 moves_seen["time_losses"] = moves_seen.get("time_losses", 0) + 1
             result = "0-1" if side == chess.WHITE else "1-0"
             break
