@@ -98,7 +98,7 @@ fn main() -> ExitCode {
     // The root is searched as a move to play: a fifty-move draw there is claimable, not over.
     let root = &game.position().search_root();
     let mut searcher = searcher(args.searcher, args.evaluation, &game);
-    println!("position   {}", root.fen());
+    println!("position   {}", game.position().fen());
     println!(
         "searcher   {} depth {} ordering {} eval {}",
         searcher.name(),
