@@ -95,9 +95,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let root = game.position();
+    // The root is searched as a move to play: a fifty-move draw there is claimable, not over.
+    let root = &game.position().search_root();
     let mut searcher = searcher(args.searcher, args.evaluation, &game);
-    println!("position   {}", root.fen());
+    println!("position   {}", game.position().fen());
     println!(
         "searcher   {} depth {} ordering {} eval {}",
         searcher.name(),
@@ -116,4 +117,26 @@ fn main() -> ExitCode {
     println!("stats      {}", result.stats);
     println!("nps        {:.0}", result.stats.nodes_per_second());
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_claimable_fifty_move_draw_is_searched_and_mate_is_found() {
+        // Issue 16: the halfmove clock at 100 made the root a draw, and `bestmove (none)`.
+        let config = ChessConfig::default();
+        let game =
+            GameHistory::from_uci("6k1/5ppp/8/8/8/8/8/R5K1 w - - 100 80", &[] as &[&str], config).unwrap();
+        let root = game.position().search_root();
+        for kind in [
+            SearcherKind::Alphabeta,
+            SearcherKind::Minimax,
+            SearcherKind::Strongest,
+        ] {
+            let result = searcher(kind, Evaluation::Tapered, &game).search(&root, &Limits::depth(2));
+            assert_eq!(result.best_move.map(to_uci).as_deref(), Some("a1a8"), "{kind:?}");
+        }
+    }
 }

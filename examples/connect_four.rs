@@ -20,6 +20,8 @@
 
 use std::io::{self, BufRead, Write};
 
+use game_search::terminal::{Typed, read_line};
+
 use clap::Parser;
 use game_search::search_core::engine::Engine;
 use game_search::search_core::{
@@ -320,7 +322,11 @@ struct Args {
 }
 
 fn main() -> io::Result<()> {
-    let args = Args::parse();
+    play(&Args::parse(), io::stdin().lock())
+}
+
+/// One game against the player typing on `input`.
+fn play(args: &Args, mut input: impl BufRead) -> io::Result<()> {
     let human = if args.second {
         Player::Second
     } else {
@@ -331,7 +337,6 @@ fn main() -> io::Result<()> {
     // quiescence search, so that no win or forced block hides just beyond its horizon.
     let mut computer = Engine::exact(OpenWindows::new()).with_quiescence(true);
     let mut position = ConnectFour::new();
-    let mut input = io::stdin().lock().lines();
     println!(
         "You are {}. Drop a stone with a column number.\n",
         if args.second { "O" } else { "X" }
@@ -342,9 +347,16 @@ fn main() -> io::Result<()> {
         if position.to_move() == human {
             print!("Your move (1-7, q to quit): ");
             io::stdout().flush()?;
-            let Some(line) = input.next().transpose()? else {
-                println!("\nEnd of input: goodbye.");
-                return Ok(());
+            let line = match read_line(&mut input)? {
+                Typed::Line(line) => line,
+                Typed::NotText => {
+                    println!("\nThat is not text (the input was not UTF-8). Try again.\n");
+                    continue;
+                }
+                Typed::End => {
+                    println!("\nEnd of input: goodbye.");
+                    return Ok(());
+                }
             };
             if line.trim().eq_ignore_ascii_case("q") {
                 println!("Goodbye.");
@@ -383,6 +395,17 @@ mod tests {
     use game_search::search_core::testing::CrossCheck;
 
     use super::*;
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
+        // Issue 16: one stray byte ended the program with an error.
+        let input: &[u8] = b"\xff\n4\nq\n";
+        let args = Args {
+            second: false,
+            depth: 2,
+        };
+        play(&args, input).expect("the game goes on");
+    }
 
     fn perft(position: &ConnectFour, depth: u32) -> u64 {
         if depth == 0 {

@@ -15,6 +15,8 @@
 
 use std::io::{self, BufRead, Write};
 
+use game_search::terminal::{Typed, read_line};
+
 use clap::Parser;
 use game_search::search_core::engine::{DepthPolicy, Engine};
 use game_search::search_core::{Game, Limits, MoveList, Outcome, Player, Score, Searcher, ZobristHash};
@@ -211,20 +213,20 @@ struct Args {
 
 fn main() -> io::Result<()> {
     let args = Args::parse();
-    let mut position = match Nim::new(&args.heaps) {
+    let position = match Nim::new(&args.heaps) {
         Ok(position) => position,
         Err(error) => {
             eprintln!("error: {error}");
             std::process::exit(2);
         }
     };
-    let human = if args.second {
-        Player::Second
-    } else {
-        Player::First
-    };
+    play(position, args.second, io::stdin().lock())
+}
+
+/// One game from `position` against the player typing on `input` (who moves second if `second`).
+fn play(mut position: Nim, second: bool, mut input: impl BufRead) -> io::Result<()> {
+    let human = if second { Player::Second } else { Player::First };
     let mut perfect = perfect_player();
-    let mut input = io::stdin().lock().lines();
     loop {
         let heaps: Vec<String> = position.heaps().iter().map(u8::to_string).collect();
         println!("Heaps: {}", heaps.join(" "));
@@ -245,9 +247,16 @@ fn main() -> io::Result<()> {
         if position.to_move() == human {
             print!("Your move (heap and count, q to quit): ");
             io::stdout().flush()?;
-            let Some(line) = input.next().transpose()? else {
-                println!("\nEnd of input: goodbye.");
-                return Ok(());
+            let line = match read_line(&mut input)? {
+                Typed::Line(line) => line,
+                Typed::NotText => {
+                    println!("\nThat is not text (the input was not UTF-8). Try again.\n");
+                    continue;
+                }
+                Typed::End => {
+                    println!("\nEnd of input: goodbye.");
+                    return Ok(());
+                }
             };
             if line.trim().eq_ignore_ascii_case("q") {
                 return Ok(());
@@ -277,6 +286,13 @@ mod tests {
     use game_search::search_core::testing::CrossCheck;
 
     use super::*;
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
+        // Issue 16: one stray byte ended the program with an error.
+        let input: &[u8] = b"\xff\n1 1\nq\n";
+        play(Nim::new(&[3, 4, 5]).unwrap(), false, input).expect("the game goes on");
+    }
 
     /// Every position of up to three heaps of up to five matches (heaps of 0 stand for fewer
     /// heaps): 216 of them.

@@ -11,6 +11,8 @@
 
 use std::io::{self, BufRead, Write};
 
+use game_search::terminal::{Typed, read_line};
+
 use clap::{Parser, ValueEnum};
 use game_search::game_tictactoe::{Heuristic, TicTacToe};
 use game_search::search_core::{Game, Limits, Player, Searcher, reference::AlphaBeta};
@@ -30,14 +32,17 @@ enum Side {
 }
 
 fn main() -> io::Result<()> {
-    let args = Args::parse();
+    play(&Args::parse(), io::stdin().lock())
+}
+
+/// One game against the player typing on `input`.
+fn play(args: &Args, mut input: impl BufRead) -> io::Result<()> {
     let human = match args.play {
         Side::X => Player::First,
         Side::O => Player::Second,
     };
     let mut perfect = AlphaBeta::new(Heuristic);
     let mut position = TicTacToe::new();
-    let mut input = io::stdin().lock().lines();
     println!("You play {}. Cells are numbered like a keypad:\n", mark(human));
 
     while !position.is_over() {
@@ -45,9 +50,16 @@ fn main() -> io::Result<()> {
         if position.to_move() == human {
             print!("Your move (1-9, q to quit): ");
             io::stdout().flush()?;
-            let Some(line) = input.next().transpose()? else {
-                println!("\nEnd of input: goodbye.");
-                return Ok(());
+            let line = match read_line(&mut input)? {
+                Typed::Line(line) => line,
+                Typed::NotText => {
+                    println!("\nThat is not text (the input was not UTF-8). Try again.\n");
+                    continue;
+                }
+                Typed::End => {
+                    println!("\nEnd of input: goodbye.");
+                    return Ok(());
+                }
             };
             if line.trim().eq_ignore_ascii_case("q") {
                 println!("Goodbye.");
@@ -91,5 +103,17 @@ fn verdict(score: i32) -> &'static str {
         1 => "I am winning",
         -1 => "I am losing",
         _ => "a draw with best play",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
+        // Issue 16: one stray byte ended the program with an error.
+        let input: &[u8] = b"\xff\xfe\n5\nq\n";
+        play(&Args { play: Side::X }, input).expect("the game goes on");
     }
 }

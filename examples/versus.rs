@@ -22,7 +22,7 @@ use std::time::Duration;
 use clap::Parser;
 use game_search::lab::matches::{DEFAULT_PLY_CAP, Opening, play_match, thesis_openings};
 use game_search::lab::pgn::Termination;
-use game_search::lab::players::{MoveLimit, Player, PlayerSpec};
+use game_search::lab::players::{Forfeit, MoveLimit, Player, PlayerSpec};
 
 /// Play chess matches between searcher configurations and engines.
 #[derive(Debug, Parser)]
@@ -132,6 +132,14 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // An external program that is not a UCI engine is refused once, not forfeited game by game
+    // (each attempt costs a handshake timeout).
+    for player in &mut players {
+        if let Err(Forfeit(reason)) = player.start() {
+            eprintln!("error: player {} cannot play: {reason}", player.name());
+            return ExitCode::from(2);
+        }
+    }
     let pairs = players.len() * (players.len() - 1) / 2;
     println!(
         "{} players, {} openings x 2 colours x {pairs} pair(s) = {} games, ply cap {}",

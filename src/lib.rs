@@ -5,9 +5,11 @@
 //! - [`game_chess`]: chess over `shakmaty`.
 //! - [`game_tictactoe`]: tic-tac-toe, searched exhaustively to validate every searcher.
 //! - [`lab`]: what the lab programs share (match statistics, ...).
+//! - [`terminal`]: what the terminal games share (reading the player's lines).
 #![warn(missing_docs)]
 
 pub mod lab;
+pub mod terminal;
 
 pub use game_chess;
 pub use game_tictactoe;

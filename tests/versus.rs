@@ -256,3 +256,52 @@ done
     }
     parse_back(&report);
 }
+
+#[test]
+fn depth_0_is_refused_before_the_match() {
+    // Issue 16: `versus --depth 0` was accepted, then every game was forfeited.
+    for spec in ["ab-v1", "nm-r2"] {
+        let error = PlayerSpec::parse(spec)
+            .unwrap()
+            .check_limit(MoveLimit::Depth(0))
+            .expect_err(spec);
+        assert!(error.to_string().contains("depth 0"), "{error}");
+    }
+    let random = PlayerSpec::parse("random").unwrap();
+    assert!(random.check_limit(MoveLimit::Depth(0)).is_ok());
+    assert!(
+        PlayerSpec::parse("ab-v1")
+            .unwrap()
+            .check_limit(MoveLimit::Depth(1))
+            .is_ok()
+    );
+}
+
+#[test]
+fn a_program_that_is_not_a_uci_engine_costs_one_handshake_not_one_per_game() {
+    // Issue 16: a silent program cost a 10 s handshake timeout in every game.
+    let limit = MoveLimit::Depth(1);
+    let timeout = Duration::from_secs(5);
+    let mut players = vec![
+        Player::new(PlayerSpec::parse("ab-v1").unwrap(), limit, timeout),
+        Player::new(fake_engine("mute.sh", "cat > /dev/null\n"), limit, timeout),
+    ];
+    let started = std::time::Instant::now();
+    let error = players[1].start().expect_err("not an engine");
+    assert!(error.0.contains("uci") || error.0.contains("time"), "{}", error.0);
+    // Two openings, both colours: four games, all forfeited at once after the first failure.
+    let report = play_match(&mut players, &thesis_openings()[..2], 40, &mut |_| {});
+    assert_eq!(report.games.len(), 4);
+    for game in &report.games {
+        let Termination::Forfeit(reason) = &game.termination else {
+            panic!("game {} was played: {:?}", game.round, game.termination);
+        };
+        assert!(reason.contains("not a UCI engine"), "{reason}");
+    }
+    let one_handshake = game_chess::uci::HANDSHAKE_TIMEOUT;
+    assert!(
+        started.elapsed() < one_handshake + Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}

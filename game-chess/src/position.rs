@@ -4,7 +4,7 @@
 use search_core::{Game, MoveList, Outcome, Player, ZobristHash};
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
 use crate::{Error, MoveOrdering};
 
@@ -199,6 +199,46 @@ impl ChessGame {
     #[must_use]
     pub fn halfmoves(&self) -> u32 {
         self.chess.halfmoves()
+    }
+
+    /// The position as the root of a search for a move to play.
+    ///
+    /// In search the fifty-move rule draws at once (see [`FIFTY_MOVE_PLIES`]), but in a game the
+    /// draw must be claimed: with the halfmove clock at 100 or more the side to move may still
+    /// play, a mate it gives stands, and a capture or a pawn move resets the count. So a root
+    /// whose clock has reached [`FIFTY_MOVE_PLIES`] is searched with the clock at one less: its
+    /// moves are searched, and after each one that neither mates nor resets the clock the draw
+    /// can be claimed (the child is a draw). Any other position is returned unchanged.
+    ///
+    /// ```
+    /// use game_chess::{ChessConfig, ChessGame};
+    /// use search_core::{Game, MoveList};
+    /// let game = ChessGame::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 100 80", ChessConfig::default()).unwrap();
+    /// let mut moves = MoveList::new();
+    /// game.generate_moves(&mut moves);
+    /// assert!(game.outcome(moves.len()).is_some()); // a draw in search
+    /// let root = game.search_root();
+    /// assert_eq!(root.outcome(moves.len()), None); // still to be played
+    /// assert_eq!(root.hash(), game.hash());
+    /// let mate = root.play(root.parse_uci("a1a8").unwrap());
+    /// moves.clear();
+    /// mate.generate_moves(&mut moves);
+    /// assert_eq!(mate.outcome(moves.len()), Some(search_core::Outcome::Loss));
+    /// ```
+    #[must_use]
+    pub fn search_root(&self) -> ChessGame {
+        if self.chess.halfmoves() < FIFTY_MOVE_PLIES {
+            return self.clone();
+        }
+        let mut setup = self.chess.to_setup(EnPassantMode::Legal);
+        setup.halfmoves = FIFTY_MOVE_PLIES - 1;
+        match Chess::from_setup(setup, CastlingMode::Standard)
+            .or_else(shakmaty::PositionError::ignore_impossible_check)
+        {
+            Ok(chess) => ChessGame::new(chess, self.config),
+            // The same position with another count: it cannot become illegal.
+            Err(_) => self.clone(),
+        }
     }
 }
 

@@ -51,14 +51,29 @@ fn cross_check<E: Evaluate<ChessGame> + Copy>(
     }
 }
 
+// Depth 3 on all 24 positions is minutes of minimax in the dev profile: CI runs it in its release
+// step (see the README); the normal suite runs depth 2.
+
 #[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
 fn all_24_thesis_positions_at_depth_3_every_ordering() {
     cross_check(ThesisMaterial, &MoveOrdering::ALL, 3, &[]);
 }
 
 #[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
 fn all_24_thesis_positions_at_depth_3_tapered() {
     cross_check(Tapered, &[MoveOrdering::Generation, MoveOrdering::MvvLva], 3, &[]);
+}
+
+#[test]
+fn all_24_thesis_positions_at_depth_2_every_ordering() {
+    cross_check(ThesisMaterial, &MoveOrdering::ALL, 2, &[]);
+}
+
+#[test]
+fn all_24_thesis_positions_at_depth_2_tapered() {
+    cross_check(Tapered, &[MoveOrdering::Generation, MoveOrdering::MvvLva], 2, &[]);
 }
 
 /// A handful at depth 4: the end-games and the positions with the fewest pieces.

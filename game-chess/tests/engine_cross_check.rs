@@ -22,8 +22,21 @@ fn thesis_positions() -> Vec<(String, ChessGame)> {
         .collect()
 }
 
+// Heavy checks (minutes in the dev profile) run in CI's release step, see the README; the normal
+// suite runs the same code at a smaller depth or on fewer positions.
+
 #[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
 fn every_combination_of_exact_features_on_the_thesis_positions_at_depth_3() {
+    every_combination_of_exact_features_on_the_thesis_positions_at(3);
+}
+
+#[test]
+fn every_combination_of_exact_features_on_the_thesis_positions_at_depth_2() {
+    every_combination_of_exact_features_on_the_thesis_positions_at(2);
+}
+
+fn every_combination_of_exact_features_on_the_thesis_positions_at(depth: u32) {
     let positions = thesis_positions();
     let configurations = exact_engine_combinations(Evaluation::Tapered, 25);
     assert_eq!(configurations.len(), EXACT_COMBINATIONS);
@@ -31,7 +44,7 @@ fn every_combination_of_exact_features_on_the_thesis_positions_at_depth_3() {
     // In groups, each against a fresh reference, so that few tables exist at a time.
     let mut configurations = configurations.into_iter().peekable();
     while configurations.peek().is_some() {
-        let mut cross_check = CrossCheck::new(Minimax::new(Evaluation::Tapered)).depths([3]);
+        let mut cross_check = CrossCheck::new(Minimax::new(Evaluation::Tapered)).depths([depth]);
         for engine in configurations.by_ref().take(96) {
             // Each engine keeps its table from one position to the next: a same-depth entry is
             // the exact (or bounded) value of its position at that depth whatever the root, so
@@ -72,13 +85,28 @@ fn exact_presets_with_a_tie_heavy_evaluation_and_at_depth_4() {
 }
 
 #[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
 fn quiescence_agrees_with_minimax_plus_quiescence() {
+    quiescence_agrees_with_minimax_plus_quiescence_on(&[]);
+}
+
+#[test]
+fn quiescence_agrees_with_minimax_plus_quiescence_in_the_endgames() {
+    quiescence_agrees_with_minimax_plus_quiescence_on(&["thesis.11", "thesis.12", "thesis.17", "thesis.18"]);
+}
+
+/// Minimax + quiescence against the engine with quiescence at depth 1 on the positions labelled
+/// `only` (all if empty), and at depth 2 on the endgames among them.
+fn quiescence_agrees_with_minimax_plus_quiescence_on(only: &[&str]) {
     // Minimax + quiescence follows every capture sequence without pruning: in the thesis's
     // tactical middlegames that is hundreds of millions of nodes. Both sides stop quiescence at
     // the same ply limit (5 plies past the horizon), which keeps the reference affordable and
     // tests the limit too; the quieter endgames are also checked at depth 2.
     const QUIESCENCE_PLIES: u32 = 5;
-    let positions = thesis_positions();
+    let positions: Vec<_> = thesis_positions()
+        .into_iter()
+        .filter(|(label, _)| only.is_empty() || only.contains(&label.as_str()))
+        .collect();
     let endgames: Vec<_> = positions
         .iter()
         .filter(|(label, _)| ["thesis.11", "thesis.12", "thesis.17", "thesis.18"].contains(&label.as_str()))

@@ -121,6 +121,12 @@ impl Gui {
         }
     }
 
+    /// Sends `go` and waits for `bestmove`.
+    fn bestmove_after(&mut self, go: &str) -> (Vec<String>, Option<String>, Option<String>) {
+        self.send(go);
+        self.bestmove()
+    }
+
     /// `isready` and the lines before `readyok`.
     fn sync(&mut self) -> Vec<String> {
         self.send("isready");
@@ -322,12 +328,99 @@ fn very_short_clocks_are_answered_at_once_with_a_legal_move() {
     for left in [1, 2, 5] {
         let started = Instant::now();
         gui.send(&format!("go wtime {left} btime {left}"));
-        let (_, mv, _) = gui.bestmove();
-        // The budget is zero: the engine answers with the fallback move. The margin is for a
-        // debug build on a loaded machine, not the protocol.
+        let (lines, mv, _) = gui.bestmove();
+        // The budget is zero: the engine searches depth 1 only. The margin is for a debug build
+        // on a loaded machine, not the protocol.
         assert!(started.elapsed() < Duration::from_millis(500), "{left} ms left");
         assert!(is_legal("startpos", &moves, &mv.unwrap()));
+        assert!(
+            infos(&lines).iter().any(|info| info.depth >= Some(1)),
+            "{left} ms: {lines:?}"
+        );
     }
+}
+
+#[test]
+fn bullet_and_sudden_death_clocks_are_searched() {
+    // Issue 16: below ~300 ms the reserve of 29 overheads left nothing, and the move was not
+    // searched at all, even with a 50 ms increment.
+    let mut gui = Gui::start();
+    gui.send("position startpos");
+    for go in [
+        "go wtime 299 btime 299 winc 50 binc 50",
+        "go wtime 200 btime 200",
+        "go wtime 100 btime 100",
+        "go wtime 50 btime 50",
+        "go nodes 1",
+    ] {
+        let (lines, mv, _) = gui.bestmove_after(go);
+        assert!(is_legal("startpos", &[], &mv.unwrap()), "{go}");
+        let deepest = infos(&lines).iter().filter_map(|info| info.depth).max();
+        assert!(deepest >= Some(1), "{go}: no searched iteration in {lines:?}");
+    }
+    // With an increment, the bullet clock thinks beyond depth 1.
+    let (lines, _, _) = gui.bestmove_after("go wtime 299 btime 299 winc 50 binc 50");
+    let deepest = infos(&lines).iter().filter_map(|info| info.depth).max();
+    assert!(deepest >= Some(2), "{lines:?}");
+}
+
+#[test]
+fn a_clock_for_the_other_side_only_is_answered_at_once() {
+    // Black to move, only White's clock: Black's is empty (searching forever was the bug).
+    let mut gui = Gui::start();
+    gui.send("position startpos moves e2e4");
+    let started = Instant::now();
+    let (lines, mv, _) = gui.bestmove_after("go wtime 1000");
+    assert!(started.elapsed() < Duration::from_secs(5), "{lines:?}");
+    assert!(is_legal("startpos", &["e2e4"], &mv.unwrap()));
+    assert!(!infos(&lines).is_empty(), "{lines:?}");
+}
+
+#[test]
+fn a_claimable_fifty_move_draw_does_not_end_the_search() {
+    // Halfmove clock 100: the draw must be claimed, and mate on the board stands.
+    let mut gui = Gui::start();
+    gui.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 100 80");
+    let (lines, mv, _) = gui.bestmove_after("go depth 3");
+    assert_eq!(mv.as_deref(), Some("a1a8"), "{lines:?}");
+    assert_eq!(infos(&lines).pop().unwrap().score, Some(InfoScore::Mate(1)));
+    // No mate: every quiet move lets the opponent claim; the search still gives a searched move.
+    let fen = "6k1/8/8/8/8/8/8/R5K1 w - - 120 90";
+    gui.send(&format!("position fen {fen}"));
+    let (lines, mv, _) = gui.bestmove_after("go depth 3");
+    assert!(is_legal(fen, &[], &mv.unwrap()));
+    assert_eq!(infos(&lines).pop().unwrap().score, Some(InfoScore::Centipawns(0)));
+}
+
+#[test]
+fn end_of_input_right_after_go_still_searches() {
+    let mut gui = Gui::start();
+    gui.send("position startpos");
+    gui.send("go wtime 2000 btime 2000");
+    gui.close_stdin();
+    let (lines, mv, _) = gui.bestmove();
+    assert!(is_legal("startpos", &[], &mv.unwrap()));
+    let deepest = infos(&lines).iter().filter_map(|info| info.depth).max();
+    assert!(deepest >= Some(2), "{lines:?}");
+    assert!(gui.wait_exit().success());
+}
+
+#[test]
+fn a_huge_searchmoves_list_of_illegal_moves_is_named_on_one_line() {
+    let mut gui = Gui::start();
+    gui.send("position startpos");
+    // 1 MB of illegal moves.
+    let line = format!("go depth 1 searchmoves{}", " e2e5".repeat(200_000));
+    gui.send(&line);
+    let (lines, mv, _) = gui.bestmove();
+    assert!(is_legal("startpos", &[], &mv.unwrap()));
+    let said = strings(&lines);
+    assert_eq!(said.len(), 1, "{} lines", said.len());
+    assert!(
+        said[0].contains("e2e5") && said[0].contains("199999 more"),
+        "{}",
+        said[0]
+    );
 }
 
 #[test]

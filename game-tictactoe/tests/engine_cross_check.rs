@@ -19,7 +19,33 @@ fn empty_cells(position: &TicTacToe) -> u32 {
 /// Runs `searchers` (made by `make`, in groups) over every reachable position at every depth
 /// from 0 to its number of empty cells (deeper is the same search); returns the checks made.
 fn every_position_at_every_depth(make: impl Fn() -> Vec<(TicTacToeEngine, bool)>) -> usize {
-    let positions = reachable_positions();
+    some_positions_at_every_depth(Part::ALL, make)
+}
+
+/// A share of the reachable positions: those whose index is `index` modulo `of` (the heavy
+/// check is split into parts, each its own test, so that the test threads share the work).
+#[derive(Clone, Copy)]
+struct Part {
+    index: usize,
+    of: usize,
+}
+
+impl Part {
+    const ALL: Part = Part { index: 0, of: 1 };
+
+    fn positions(self) -> Vec<TicTacToe> {
+        reachable_positions()
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| i % self.of == self.index)
+            .map(|(_, position)| position)
+            .collect()
+    }
+}
+
+/// [`every_position_at_every_depth`] on one part of the positions.
+fn some_positions_at_every_depth(part: Part, make: impl Fn() -> Vec<(TicTacToeEngine, bool)>) -> usize {
+    let positions = part.positions();
     let mut checks = 0;
     for depth in 0..=9 {
         let at_this_depth: Vec<&TicTacToe> = positions.iter().filter(|p| empty_cells(p) >= depth).collect();
@@ -42,21 +68,73 @@ fn every_position_at_every_depth(make: impl Fn() -> Vec<(TicTacToeEngine, bool)>
 }
 
 fn expected_checks(searchers: usize) -> usize {
-    reachable_positions()
+    expected_checks_in(Part::ALL, searchers)
+}
+
+fn expected_checks_in(part: Part, searchers: usize) -> usize {
+    part.positions()
         .iter()
         .map(|p| searchers * (empty_cells(p) as usize + 1))
         .sum()
 }
 
-#[test]
-fn every_combination_of_exact_features_on_every_position_at_every_depth() {
-    let checks = every_position_at_every_depth(|| {
+/// Every exact combination on one part of the positions, at every depth.
+fn every_combination_on(part: Part) {
+    let checks = some_positions_at_every_depth(part, || {
         exact_engine_combinations(Heuristic, 2)
             .into_iter()
             .map(|e| (e, true))
             .collect()
     });
-    assert_eq!(checks, expected_checks(EXACT_COMBINATIONS));
+    assert_eq!(checks, expected_checks_in(part, EXACT_COMBINATIONS));
+}
+
+// All 256 exact combinations on all 5 478 positions at every depth: minutes of work, so a heavy
+// check, run by CI in release mode (`cargo test --release --workspace --tests -- --ignored`,
+// see the README), in four parts that the test threads share. The normal suite checks every
+// combination on one position in 32 (the same code on a sample).
+
+const HEAVY_PARTS: usize = 4;
+
+#[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+fn every_combination_of_exact_features_on_every_position_at_every_depth_part_1_of_4() {
+    every_combination_on(Part {
+        index: 0,
+        of: HEAVY_PARTS,
+    });
+}
+
+#[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+fn every_combination_of_exact_features_on_every_position_at_every_depth_part_2_of_4() {
+    every_combination_on(Part {
+        index: 1,
+        of: HEAVY_PARTS,
+    });
+}
+
+#[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+fn every_combination_of_exact_features_on_every_position_at_every_depth_part_3_of_4() {
+    every_combination_on(Part {
+        index: 2,
+        of: HEAVY_PARTS,
+    });
+}
+
+#[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+fn every_combination_of_exact_features_on_every_position_at_every_depth_part_4_of_4() {
+    every_combination_on(Part {
+        index: 3,
+        of: HEAVY_PARTS,
+    });
+}
+
+#[test]
+fn every_combination_of_exact_features_on_one_position_in_32_at_every_depth() {
+    every_combination_on(Part { index: 5, of: 32 });
 }
 
 #[test]

@@ -53,10 +53,19 @@ impl Limits {
         self
     }
 
-    /// Also stop once `time` has passed from now.
+    /// Also stop once `time` has passed from now. A time too long for the clock to represent
+    /// (`Duration::MAX`, `u64::MAX` seconds) is no deadline at all.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use search_core::Limits;
+    /// let limits = Limits::depth(3).with_time(Duration::from_secs(u64::MAX));
+    /// assert_eq!(limits.deadline, None);
+    /// ```
     #[must_use]
-    pub fn with_time(self, time: Duration) -> Self {
-        self.with_deadline(Instant::now() + time)
+    pub fn with_time(mut self, time: Duration) -> Self {
+        self.deadline = Instant::now().checked_add(time);
+        self
     }
 
     /// Also stop when `flag` is raised.

@@ -126,24 +126,28 @@ impl Score {
     }
 }
 
+// Arithmetic saturates: a margin or a window offset (an option, so any `i32`) added to a score
+// must not wrap a winning value into a losing one (or panic under overflow checks). Values that
+// do not overflow are unchanged.
+
 impl Neg for Score {
     type Output = Score;
     fn neg(self) -> Score {
-        Score(-self.0)
+        Score(self.0.saturating_neg())
     }
 }
 
 impl Add<i32> for Score {
     type Output = Score;
     fn add(self, rhs: i32) -> Score {
-        Score(self.0 + rhs)
+        Score(self.0.saturating_add(rhs))
     }
 }
 
 impl Sub<i32> for Score {
     type Output = Score;
     fn sub(self, rhs: i32) -> Score {
-        Score(self.0 - rhs)
+        Score(self.0.saturating_sub(rhs))
     }
 }
 
@@ -249,6 +253,21 @@ mod tests {
         for (score, shown) in cases {
             assert_eq!(score.to_string(), shown);
         }
+    }
+
+    #[test]
+    fn arithmetic_with_huge_margins_saturates() {
+        // A margin of any size: no panic under overflow checks, no wrap to the other sign.
+        assert_eq!(Score::INFINITY + i32::MAX, Score(i32::MAX));
+        assert_eq!(-Score::INFINITY - i32::MAX, Score(i32::MIN));
+        assert_eq!(Score::cp(-5) - i32::MAX, Score(i32::MIN));
+        assert_eq!(Score::cp(-5) + i32::MIN, Score(i32::MIN));
+        assert_eq!(-Score(i32::MIN), Score(i32::MAX));
+        assert!(Score::mate_in(3) + i32::MAX > Score::INFINITY);
+        // Ordinary values are unchanged.
+        assert_eq!(Score::cp(35) + 10, Score::cp(45));
+        assert_eq!(Score::cp(35) - 50, Score::cp(-15));
+        assert_eq!(-Score::mate_in(3), Score::mated_in(3));
     }
 
     #[test]

@@ -128,8 +128,16 @@ impl PlayerSpec {
     ///
     /// # Errors
     ///
-    /// Plain minimax under a node or time limit (it always searches to its depth).
+    /// Plain minimax under a node or time limit (it always searches to its depth); depth 0 for
+    /// any player but `random` (a depth-0 search gives no move: every game would be forfeited).
     pub fn check_limit(&self, limit: MoveLimit) -> Result<(), PlayerError> {
+        if matches!(limit, MoveLimit::Depth(0)) && !matches!(self, PlayerSpec::Random { .. }) {
+            return Err(PlayerError::Bad {
+                spec: self.name(),
+                detail: "depth 0 searches no move, so every game would be forfeited: give --depth 1 or more"
+                    .to_string(),
+            });
+        }
         if let PlayerSpec::Searcher { config, .. } = self
             && config.recipe == Recipe::Minimax
             && !matches!(limit, MoveLimit::Depth(_))
@@ -155,6 +163,9 @@ pub struct Player {
     uci_timeout: Duration,
     random_state: u64,
     uci: Option<UciClient>,
+    /// Why an external program could not be started as a UCI engine (no handshake): it is not
+    /// tried again, and forfeits every game at once.
+    not_an_engine: Option<String>,
 }
 
 impl std::fmt::Debug for Player {
@@ -190,6 +201,7 @@ impl Player {
             uci_timeout,
             random_state,
             uci: None,
+            not_an_engine: None,
         }
     }
 
@@ -219,20 +231,44 @@ impl Player {
         Box::new(engine)
     }
 
+    /// Starts an external engine if it is not running (a searcher has nothing to start). A
+    /// program that fails the UCI handshake is remembered: it is not started again, and this
+    /// and every later call fail at once with the first reason. `versus` calls it once per
+    /// player before the match, to refuse a program that is not a UCI engine.
+    ///
+    /// # Errors
+    ///
+    /// The program cannot be started, or does not complete the handshake.
+    pub fn start(&mut self) -> Result<(), Forfeit> {
+        let PlayerSpec::Uci { path, options } = &self.spec else {
+            return Ok(());
+        };
+        if let Some(reason) = &self.not_an_engine {
+            return Err(Forfeit(format!("{reason} (not a UCI engine: not started again)")));
+        }
+        if self.uci.is_none() {
+            match UciClient::spawn(path, &[], options) {
+                Ok(client) => self.uci = Some(client),
+                Err(error) => {
+                    let reason = error.to_string();
+                    self.not_an_engine = Some(reason.clone());
+                    return Err(Forfeit(reason));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Prepares for a new game: an external engine is (re)started if needed and told so.
     ///
     /// # Errors
     ///
     /// The engine cannot be started or does not answer: it forfeits the game.
     pub fn new_game(&mut self) -> Result<(), Forfeit> {
-        let PlayerSpec::Uci { path, options } = &self.spec else {
+        self.start()?;
+        let Some(client) = self.uci.as_mut() else {
             return Ok(());
         };
-        if self.uci.is_none() {
-            let client = UciClient::spawn(path, &[], options).map_err(|e| Forfeit(e.to_string()))?;
-            self.uci = Some(client);
-        }
-        let client = self.uci.as_mut().expect("just started");
         if let Err(error) = client.new_game() {
             self.uci = None;
             return Err(Forfeit(error.to_string()));

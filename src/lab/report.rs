@@ -162,11 +162,14 @@ fn aligned(header: &[String], rows: &[Vec<String>], out: &mut String) {
             .zip(&widths)
             .enumerate()
             .map(|(i, (cell, &width))| {
-                // Names, descriptions and moves to the left; numbers to the right.
+                // Names, descriptions and moves to the left; numbers to the right. Padded by
+                // hand: `format!`'s width must be below 65 536, and a cell (a label from an EPD
+                // operand) can be longer.
+                let padding = " ".repeat(width - cell.chars().count());
                 if i == 0 || i + 1 == cells.len() && header[i] == "description" {
-                    format!("{cell:<width$}")
+                    format!("{cell}{padding}")
                 } else {
-                    format!("{cell:>width$}")
+                    format!("{padding}{cell}")
                 }
             })
             .collect();
@@ -385,6 +388,26 @@ mod tests {
         assert!(table.contains("!! 1 DISAGREE !!"));
         assert!(table.contains("!!! ab-v1 on thesis.02"));
         assert!(render(&report, Format::Json).contains("\"disagreements\":1"));
+    }
+
+    #[test]
+    fn a_label_of_65_536_characters_or_more_is_rendered() {
+        // Issue 16: `format!` widths stop at 65 535; the panic came after every search.
+        let mut report = small();
+        let label = "x".repeat(70_000);
+        report.suite[1].0.clone_from(&label);
+        for config in &mut report.configs {
+            config.positions[1].label.clone_from(&label);
+        }
+        for format in [Format::Table, Format::Markdown, Format::Csv, Format::Json] {
+            assert!(render(&report, format).contains(&label), "{format:?}");
+        }
+        let table = render(&report, Format::Table);
+        let row = table.lines().find(|line| line.starts_with("thesis.01")).unwrap();
+        assert!(
+            row.chars().count() > 70_000,
+            "the short label is padded to the long one"
+        );
     }
 
     #[test]

@@ -191,7 +191,12 @@ struct Job {
 ///   one `Move Overhead` per move to go (see [`Clock::budget`]). The maximum is the search's hard
 ///   deadline; after each completed iteration past the optimum the flag is raised (no new
 ///   iteration is started). A stopped search plays the best move of its last completed
-///   iteration, or a legal move if not even depth 1 completed.
+///   iteration; if not even depth 1 completed (a clock of a few milliseconds, `go nodes 1`, an
+///   early `stop`), depth 1 is searched to the end regardless: every move played is searched.
+///   A clock given for one side only is an empty clock for the other.
+/// - **The fifty-move rule** is claimed, not automatic, at the root: a position whose halfmove
+///   clock has reached 100 is searched ([`ChessGame::search_root`]), so a mate on the board is
+///   played.
 /// - **`go infinite`, `go ponder`**: `bestmove` waits for `stop` (or `ponderhit`), as the
 ///   protocol says, even if the search ends earlier. At `ponderhit` the clock budget starts.
 /// - **`go mate N`**: searches to depth `2N` and stops at the first iteration that finds a mate
@@ -241,8 +246,10 @@ impl UciEngine {
         }
     }
 
-    /// Reads commands from `input` until `quit` or the end of the input, then stops any search
-    /// (its `bestmove` is still printed) and returns.
+    /// Reads commands from `input` until `quit` or the end of the input, then returns. At the
+    /// end of the input a search with limits (depth, nodes, clock, `movetime`, `mate`) runs to
+    /// them and prints its `bestmove`; an infinite or pondering search is stopped (it still
+    /// prints a searched `bestmove`).
     pub fn run(mut self, mut input: impl BufRead) {
         let mut buffer = Vec::new();
         loop {
@@ -254,6 +261,23 @@ impl UciEngine {
             let line = String::from_utf8_lossy(&buffer);
             if self.handle(&line) == Flow::Quit {
                 return;
+            }
+        }
+        self.finish_search_in_time();
+    }
+
+    /// Lets a search with limits finish by itself (the end of the input is not `stop`: a script
+    /// that writes `go` and closes the pipe wants the move), then takes the engine back. Searches
+    /// without an end of their own are stopped.
+    fn finish_search_in_time(&mut self) {
+        if let Some(running) = &self.running {
+            let state = lock(&running.control.state);
+            let endless = state.infinite || state.pondering;
+            drop(state);
+            if !endless {
+                while !running.handle.is_finished() {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
             }
         }
         self.finish_search();
@@ -436,29 +460,41 @@ impl UciEngine {
     fn go(&mut self, params: &GoParams) {
         self.finish_search();
         let start = Instant::now();
+        // A fifty-move draw at the root is claimed, not automatic: the root's moves are searched.
         let root = self
             .game
             .position()
-            .clone()
+            .search_root()
             .with_config(self.options.chess_config());
 
         let mut search_moves = Vec::new();
+        let mut ignored = Vec::new();
         for text in &params.search_moves {
             match root.parse_uci(text) {
                 Ok(mv) => search_moves.push(mv),
-                Err(error) => self
-                    .out
-                    .info_string(format!("searchmoves: '{text}' ignored ({error})")),
+                Err(error) => ignored.push((text, error)),
             }
+        }
+        if let Some((first, error)) = ignored.first() {
+            // One line for the whole command, however many moves it names.
+            let more = match ignored.len() - 1 {
+                0 => String::new(),
+                others => format!("; {others} more not legal here, ignored too"),
+            };
+            self.out
+                .info_string(format!("searchmoves: '{first}' ignored ({error}){more}"));
         }
         let search_moves = (!search_moves.is_empty()).then_some(search_moves);
 
-        // Time: the side to move's clock, and `movetime`, less the overhead.
+        // Time: the side to move's clock, and `movetime`, less the overhead. A clock given for
+        // the other side only means none is left for this one (the search is still timed).
         let overhead = self.options.move_overhead;
         let (remaining, increment) = match root.chess().turn() {
             Color::White => (params.white_time, params.white_increment),
             Color::Black => (params.black_time, params.black_increment),
         };
+        let clock_given = params.white_time.is_some() || params.black_time.is_some();
+        let remaining = remaining.or(clock_given.then_some(Duration::ZERO));
         let mut budget = remaining.map(|remaining| {
             Clock {
                 remaining,
@@ -594,12 +630,21 @@ fn search_thread(
             ..Info::default()
         });
         (None, None)
-    } else if job.multi_pv > 1 && moves.len() > 1 {
-        multi_pv(&mut engine, &job, &moves, control, reporting, out)
     } else {
-        engine.set_root_moves(job.search_moves.clone());
-        let result = engine.search(&job.root, &job.limits);
-        (result.best_move, result.pv.get(1).copied())
+        let searched = if job.multi_pv > 1 && moves.len() > 1 {
+            multi_pv(&mut engine, &job, &moves, control, reporting, out)
+        } else {
+            engine.set_root_moves(job.search_moves.clone());
+            let result = engine.search(&job.root, &job.limits);
+            (result.depth > 0).then(|| (result.best_move, result.pv.get(1).copied()))
+        };
+        searched.unwrap_or_else(|| {
+            // Stopped (by the clock, a node budget or `stop`) before depth 1 was complete: a
+            // move is always searched, so search depth 1 to the end (a few milliseconds at most).
+            engine.set_root_moves(job.search_moves.clone());
+            let result = engine.search(&job.root, &Limits::depth(1));
+            (result.best_move, result.pv.get(1).copied())
+        })
     };
     engine.set_root_moves(None);
     lock(reporting).control = None;
@@ -631,7 +676,7 @@ fn reply_from_table(engine: &ChessEngine, root: &ChessGame, best: Move) -> Optio
 /// `1 .. i-1`. When all lines of a depth are searched they are printed together, sorted by
 /// score (best first: a table entry or the window can make a later line's exact score beat an
 /// earlier one's), as `multipv 1 ..`. Returns the best line's move and reply from the last depth
-/// completed.
+/// completed, or `None` if not even depth 1 was.
 fn multi_pv(
     engine: &mut ChessEngine,
     job: &Job,
@@ -639,9 +684,9 @@ fn multi_pv(
     control: &Control,
     reporting: &Mutex<Reporting>,
     out: &Output,
-) -> (Option<Move>, Option<Move>) {
+) -> Option<(Option<Move>, Option<Move>)> {
     let lines = (job.multi_pv as usize).min(moves.len());
-    let mut best = (None, None);
+    let mut best = None;
     let mut nodes = 0;
     'deepening: for depth in 1..=job.limits.depth {
         let mut found: Vec<SearchResult<Move>> = Vec::with_capacity(lines);
@@ -661,8 +706,8 @@ fn multi_pv(
             let result = engine.search(&job.root, &limits);
             nodes += result.stats.nodes;
             let completed = result.depth == depth && !control.is_stopped();
-            if line == 1 && best.0.is_none() {
-                best = (result.best_move, result.pv.get(1).copied());
+            if line == 1 && best.is_none() && result.depth > 0 {
+                best = Some((result.best_move, result.pv.get(1).copied()));
             }
             if !completed || job.limits.is_over_budget(nodes) {
                 break 'deepening;
@@ -671,7 +716,7 @@ fn multi_pv(
         }
         // Stable: equal scores keep the order they were found in.
         found.sort_by_key(|result| std::cmp::Reverse(result.score));
-        best = (found[0].best_move, found[0].pv.get(1).copied());
+        best = Some((found[0].best_move, found[0].pv.get(1).copied()));
         let elapsed = control.start.elapsed();
         let hashfull = engine.transposition_table().map(|tt| tt.hashfull());
         for (index, result) in found.iter().enumerate() {

@@ -10,18 +10,25 @@
 //! spends most of its increment; with `movestogo` it spreads the time over the moves left.
 //!
 //! Besides this move's overhead, one more `Move Overhead` is kept in reserve for each of the
-//! other moves to go (up to [`ASSUMED_MOVES_TO_GO`]), as Stockfish does. Without the reserve, a
-//! game on a small increment settles with a clock of a few overheads and spends the whole
-//! increment on each move, so one slow answer of the pipes or the scheduler loses on time; with
-//! it, a clock below the reserve is answered at once and the increments rebuild it.
+//! other moves to go (up to [`ASSUMED_MOVES_TO_GO`]), as Stockfish does, and a share of the
+//! increments those moves will bring counts as time to spend. Without the reserve, a game on a
+//! small increment settles with a clock of a few overheads and spends the whole increment on
+//! each move, so one slow answer of the pipes or the scheduler loses on time. Counting the
+//! increments is what lets a bullet clock think: 299 ms + 50 ms has about 36 ms per move, where
+//! the reserve alone (290 ms at the default 10 ms overhead) left nothing.
+//!
+//! In sudden death (no increment) a clock below the reserve has nothing to spend: every move
+//! then costs only the lag of the pipes and the scheduler, which is what decides whether a long
+//! game at 0.2 s flags. A budget of zero does not mean an unsearched move: the UCI engine always
+//! completes a search to depth 1 (see [`UciEngine`](super::UciEngine)).
 
 use std::time::Duration;
 
 /// Moves the game is assumed to last when the GUI does not say (`movestogo` absent).
 pub const ASSUMED_MOVES_TO_GO: u32 = 30;
 
-/// The share of the increment spent on each move, on top of the base share (in percent). Less than
-/// all of it: the increment also rebuilds a low clock.
+/// The share of the other moves' increments counted as time to spend (in percent). Less than all
+/// of it: the increments also rebuild a low clock.
 const INCREMENT_SHARE_PERCENT: u32 = 75;
 
 /// The hard limit is this many times the optimum: an iteration that would run past it is
@@ -53,7 +60,7 @@ pub struct TimeBudget {
 
 impl Clock {
     /// The budget for the next move, keeping `overhead` for this move and one more for each other
-    /// move to go in reserve.
+    /// move to go in reserve, and counting a share of their increments.
     ///
     /// ```
     /// use std::time::Duration;
@@ -63,20 +70,29 @@ impl Clock {
     /// // 60 s less 10 ms for this move and 29 × 10 ms in reserve, over 30 moves.
     /// assert_eq!(budget.optimum, Duration::from_millis(59_700) / 30);
     /// assert!(budget.maximum <= Duration::from_secs(24));
+    ///
+    /// // A bullet clock: the 29 increments to come pay for the reserve.
+    /// let bullet = Clock { remaining: Duration::from_millis(299), increment: Duration::from_millis(50), moves_to_go: None };
+    /// assert!(bullet.budget(Duration::from_millis(10)).optimum > Duration::from_millis(30));
     /// ```
     #[must_use]
     pub fn budget(&self, overhead: Duration) -> TimeBudget {
-        // What can be spent at all: the clock minus this move's overhead and the reserve for
-        // the moves after it.
         let moves = self.moves_to_go.unwrap_or(ASSUMED_MOVES_TO_GO).clamp(1, 100);
-        let reserve = overhead * (moves.min(ASSUMED_MOVES_TO_GO) - 1);
-        let usable = self.remaining.saturating_sub(overhead + reserve);
-        let base = usable / moves;
-        let from_increment = self.increment * INCREMENT_SHARE_PERCENT / 100;
-        let ceiling = usable * MAXIMUM_SHARE_PERCENT / 100;
-        // With one move to go the whole usable time may be spent on it, less a margin.
-        let ceiling = if moves == 1 { usable * 80 / 100 } else { ceiling };
-        let optimum = (base + from_increment).min(ceiling);
+        let others = moves.min(ASSUMED_MOVES_TO_GO) - 1;
+        // The time for the moves to go: the clock and a share of the other moves' increments,
+        // less one overhead for each move, this one and the others.
+        let increments = self.increment * INCREMENT_SHARE_PERCENT / 100 * others;
+        let pool = (self.remaining + increments).saturating_sub(overhead * (others + 1));
+        let base = pool / moves;
+        // One move never takes more than a share of the clock as it is now (less its overhead);
+        // with one move to go, most of it.
+        let now = self.remaining.saturating_sub(overhead);
+        let ceiling = if moves == 1 {
+            now * 80 / 100
+        } else {
+            now * MAXIMUM_SHARE_PERCENT / 100
+        };
+        let optimum = base.min(ceiling);
         let maximum = (optimum * MAXIMUM_OVER_OPTIMUM).min(ceiling).max(optimum);
         TimeBudget { optimum, maximum }
     }
@@ -130,7 +146,7 @@ mod tests {
         }
         .budget(ms(0));
         assert_eq!(without.optimum, ms(10_000) / 30);
-        assert_eq!(with_increment.optimum, without.optimum + ms(750));
+        assert_eq!(with_increment.optimum, (ms(10_000) + ms(750) * 29) / 30);
 
         let last_move = Clock {
             remaining: ms(10_000),
@@ -149,24 +165,44 @@ mod tests {
     }
 
     #[test]
-    fn keeps_an_overhead_in_reserve_for_each_move_to_go() {
-        let clock = Clock {
+    fn keeps_an_overhead_in_reserve_for_each_move_to_go_and_counts_their_increments() {
+        // 10 s + 50 ms: the reserve is 300 ms, the increments to come 29 × 37.5 ms.
+        let comfortable = Clock {
+            remaining: ms(10_000),
+            increment: ms(50),
+            moves_to_go: None,
+        };
+        let increments = Duration::from_micros(37_500) * 29;
+        assert_eq!(
+            comfortable.budget(ms(10)).optimum,
+            (ms(10_000) + increments - ms(300)) / 30
+        );
+        // 300 ms + 50 ms (issue 16: nothing to spend, whatever the increment): the increments pay
+        // for the reserve.
+        let bullet = Clock {
             remaining: ms(300),
             increment: ms(50),
             moves_to_go: None,
         };
-        // 300 ms less 10 ms now and 29 × 10 ms in reserve leaves nothing usable, and the budget
-        // never exceeds a share of what is usable: answer at once, let the increments rebuild.
-        assert_eq!(clock.budget(ms(10)).optimum, Duration::ZERO);
-        let comfortable = Clock {
-            remaining: ms(1_000),
-            increment: ms(50),
-            moves_to_go: None,
-        };
-        assert_eq!(
-            comfortable.budget(ms(10)).optimum,
-            ms(700) / 30 + ms(37) + Duration::from_micros(500)
-        );
+        assert_eq!(bullet.budget(ms(10)).optimum, increments / 30);
+        assert_eq!(bullet.budget(ms(10)).maximum, ms(290) * 40 / 100);
+        // Sudden death: below the reserve, nothing (the engine still searches depth 1); above
+        // it, a thirtieth of the rest.
+        for (remaining, optimum) in [
+            (50, 0),
+            (200, 0),
+            (300, 0),
+            (1_000, 700 / 30),
+            (2_000, 1_700 / 30),
+        ] {
+            let clock = Clock {
+                remaining: ms(remaining),
+                increment: ms(0),
+                moves_to_go: None,
+            };
+            let budget = clock.budget(ms(10));
+            assert_eq!(budget.optimum.as_millis(), optimum, "{remaining} ms: {budget:?}");
+        }
     }
 
     #[test]

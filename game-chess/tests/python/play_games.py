@@ -4,7 +4,8 @@
 Checks that no protocol error occurs (python-chess raises on a malformed or missing answer and
 logs a warning for a line it cannot parse: both count as errors), that every move is legal, and
 that the engine never loses on time (the script keeps the clocks: the time a move takes, measured
-around the request, is taken off the mover's clock; a clock below zero is a loss on time).
+around the request, is taken off the mover's clock; a clock below zero is a loss on time), and that
+every move of ours is searched (at least one `info depth` line before `bestmove`).
 
 Games: the engine against itself (with pondering on one side), the engine against Stockfish
 (Debian's `stockfish`, optionally limited with UCI_LimitStrength/UCI_Elo), each pair of games from
@@ -12,6 +13,11 @@ one opening with both colours. Also one `analyse` with MultiPV and a `go mate`.
 
     python3 game-chess/tests/python/play_games.py --engine target/release/game-search-uci \\
         --self-games 2 --stockfish-games 2 --tc 2+0.02
+
+Time management at bullet and sudden-death clocks (self-play, no pondering):
+
+    python3 ... --self-games 0 --stockfish-games 0 --bullet-games 100 --bullet-tc 0.2+0
+    python3 ... --self-games 0 --stockfish-games 0 --bullet-games 100 --bullet-tc 1+0.01
 
 Strength sample (not for CI):
 
@@ -81,8 +87,14 @@ class Player:
             pass
 
 
-def play_game(white, black, opening, tc, errors, label):
-    """Plays one game; returns (result, pgn text, plies). Records errors of our engine."""
+def play_game(white, black, opening, tc, errors, label, moves_seen=None):
+    """Plays one game; returns (result, pgn text, plies). Records errors of our engine.
+
+    `moves_seen`, a dict, counts our engine's moves (`ours`), those it played without a single
+    `info depth` line (`unsearched`: an error), and its losses on time (`time_losses`).
+    """
+    if moves_seen is None:
+        moves_seen = {}
     base, inc = tc
     board = chess.Board()
     for uci in opening.split():
@@ -115,7 +127,9 @@ def play_game(white, black, opening, tc, errors, label):
         if clocks[side] < 0:
             # Lost on time (python-chess's round trip is counted against the engine, as a GUI would).
             if player.ours:
-                errors.append(f"{label}: {player.name} lost on time at ply {board.ply()} ({clocks[side]:.3f} s)")
+                errors.append(f"{label}: {player.name} lost on time at ply {board.ply()} ({clocks[side]:.3f} s "
+                              f"after a move of {spent * 1000:.0f} ms)")
+                moves_seen["time_losses"] = moves_seen.get("time_losses", 0) + 1
             result = "0-1" if side == chess.WHITE else "1-0"
             break
         clocks[side] += inc
@@ -124,6 +138,13 @@ def play_game(white, black, opening, tc, errors, label):
             errors.append(f"{label}: {player.name} played an illegal move {move} in {board.fen()}")
             result = "0-1" if side == chess.WHITE else "1-0"
             break
+        if player.ours:
+            moves_seen["ours"] = moves_seen.get("ours", 0) + 1
+            if played.info.get("depth") is None:
+                # No iteration reported: the move was not searched.
+                moves_seen["unsearched"] = moves_seen.get("unsearched", 0) + 1
+                errors.append(f"{label}: {player.name} played {move} unsearched at ply {board.ply()} "
+                              f"({clocks[side]:.3f} s left)")
         board.push(move)
         plies += 1
     if result is None:
@@ -171,7 +192,8 @@ def main():
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
     parser.add_argument("--self-games", type=int, default=2)
     parser.add_argument("--stockfish-games", type=int, default=2)
-    parser.add_argument("--bullet-games", type=int, default=0, help="self-play games at 0.5 s + 5 ms")
+    parser.add_argument("--bullet-games", type=int, default=0, help="self-play games at --bullet-tc, no pondering")
+    parser.add_argument("--bullet-tc", default="0.5+0.005", help="seconds per game + increment of the bullet games")
     parser.add_argument("--tc", default="2+0.02", help="seconds per game + increment")
     parser.add_argument("--stockfish-elo", type=int, help="UCI_LimitStrength with this UCI_Elo")
     parser.add_argument("--pgn", help="write the games here")
@@ -186,8 +208,9 @@ def main():
     check_analysis(args.engine, errors)
 
     summary = []
+    moves_seen = {}
     schedule = [("self", i, tc) for i in range(args.self_games)]
-    schedule += [("bullet", i, (0.5, 0.005)) for i in range(args.bullet_games)]
+    schedule += [("bullet", i, parse_tc(args.bullet_tc)) for i in range(args.bullet_games)]
     schedule += [("stockfish", i, tc) for i in range(args.stockfish_games)]
     points = 0.0
     stockfish_played = 0
@@ -208,7 +231,7 @@ def main():
         label = f"{kind} {index + 1} ({game_tc[0]}+{game_tc[1]})"
         started = time.monotonic()
         try:
-            result, pgn, plies = play_game(white, black, opening, game_tc, errors, label)
+            result, pgn, plies = play_game(white, black, opening, game_tc, errors, label, moves_seen)
         finally:
             ours.close()
             other.close()
@@ -224,7 +247,9 @@ def main():
         with open(args.pgn, "w") as out:
             out.write("\n\n".join(pgns) + "\n")
     errors += [f"python-chess warning: {message}" for message in counter.messages]
-    print(f"games: {len(schedule)}, protocol or legality errors: {len(errors)}")
+    print(f"games: {len(schedule)}, moves of ours: {moves_seen.get('ours', 0)}, "
+          f"unsearched: {moves_seen.get('unsearched', 0)}, losses on time: {moves_seen.get('time_losses', 0)}, "
+          f"errors (all kinds): {len(errors)}")
     if stockfish_played:
         print(f"against {'stockfish' if not args.stockfish_elo else f'stockfish UCI_Elo {args.stockfish_elo}'}: "
               f"{points}/{stockfish_played} ({100 * points / stockfish_played:.0f}%)")
