@@ -273,7 +273,7 @@ fn main() -> io::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use game_search::search_core::reference::{AlphaBeta, AlphaBetaMinimax, Minimax, Negamax};
+    use game_search::search_core::reference::{AlphaBeta, AlphaBetaMinimax, Minimax};
     use game_search::search_core::testing::CrossCheck;
 
     use super::*;
@@ -341,7 +341,7 @@ mod tests {
                 position.heaps()
             );
         }
-        CrossCheck::new(Negamax::new(even))
+        CrossCheck::minimax(even)
             .searcher(AlphaBeta::new(even))
             .searcher(AlphaBetaMinimax::new(even))
             .searcher(Engine::exact(even))

@@ -382,7 +382,16 @@ mod tests {
         }
         let key = |&(margin, ply): &(i32, u32)| {
             let distance = i64::from(ply);
-            (margin, if margin > 0 { -distance } else if margin < 0 { distance } else { 0 })
+            (
+                margin,
+                if margin > 0 {
+                    -distance
+                } else if margin < 0 {
+                    distance
+                } else {
+                    0
+                },
+            )
         };
         for a in &pairs {
             for b in &pairs {

@@ -184,7 +184,14 @@ impl<G: Game, E: Evaluate<G>> Reference<G> for AlphaBeta<E> {
                 let child = root.play(mv);
                 let window = (-Score::INFINITY, Score::INFINITY);
                 let value = self.alphabeta(&child, depth - 1, 1, window.0, window.1, &mut Vec::new());
-                (mv, if child.to_move() == root.to_move() { value } else { -value })
+                (
+                    mv,
+                    if child.to_move() == root.to_move() {
+                        value
+                    } else {
+                        -value
+                    },
+                )
             })
             .collect()
     }

@@ -107,7 +107,11 @@ impl<E> Negamax<E> {
             let value = self.negamax(&child, depth - 1, ply + 1, &mut child_pv);
             // The child's value is for its side to move: the opponent's (negate it), or ours
             // again after an extra turn (keep it).
-            let score = if child.to_move() == game.to_move() { value } else { -value };
+            let score = if child.to_move() == game.to_move() {
+                value
+            } else {
+                -value
+            };
             // Strictly better only: among equal moves the first generated is kept.
             if score > best_score {
                 best_score = score;
@@ -155,7 +159,14 @@ impl<G: Game, E: Evaluate<G>> Reference<G> for Negamax<E> {
             .map(|&mv| {
                 let child = root.play(mv);
                 let value = self.negamax(&child, depth - 1, 1, &mut Vec::new());
-                (mv, if child.to_move() == root.to_move() { value } else { -value })
+                (
+                    mv,
+                    if child.to_move() == root.to_move() {
+                        value
+                    } else {
+                        -value
+                    },
+                )
             })
             .collect()
     }

@@ -143,7 +143,11 @@ impl<E> MinimaxQuiescence<E> {
             let child = game.play(mv);
             let value = self.value(&child, child_depth, ply + 1, child_qply, &mut child_pv);
             // Negated for the opponent's turn, kept after an extra turn.
-            let score = if child.to_move() == game.to_move() { value } else { -value };
+            let score = if child.to_move() == game.to_move() {
+                value
+            } else {
+                -value
+            };
             if score > best_score {
                 best_score = score;
                 pv.clear();
@@ -198,7 +202,14 @@ impl<G: Game, E: Evaluate<G>> Reference<G> for MinimaxQuiescence<E> {
             .map(|&mv| {
                 let child = root.play(mv);
                 let value = self.value(&child, Some(depth - 1), 1, 0, &mut Vec::new());
-                (mv, if child.to_move() == root.to_move() { value } else { -value })
+                (
+                    mv,
+                    if child.to_move() == root.to_move() {
+                        value
+                    } else {
+                        -value
+                    },
+                )
             })
             .collect()
     }
