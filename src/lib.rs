@@ -4,6 +4,7 @@
 //! - [`search_core`]: the game-agnostic traits, reference searchers, engine and cross-check harness.
 //! - [`game_chess`]: chess over `shakmaty`.
 //! - [`game_tictactoe`]: tic-tac-toe, searched exhaustively to validate every searcher.
+//! - [`games`]: small games as library code: Nim, Connect Four, Kalah, Dots and Boxes.
 //! - [`lab`]: what the lab programs share (match statistics, ...).
 #![warn(missing_docs)]
 
@@ -11,6 +12,7 @@ pub mod lab;
 
 pub use game_chess;
 pub use game_tictactoe;
+pub use games;
 pub use search_core;
 
 /// The README's examples, compiled and run as doctests.

@@ -132,8 +132,11 @@ pub struct CrossCheck<'s, G: Game> {
     reference: Box<dyn Reference<G> + 's>,
     vouch: Vouch<'s, G>,
     searchers: Vec<(Box<dyn Searcher<G> + 's>, Expectation)>,
-    depths: Box<dyn FnMut(&G) -> Vec<u32> + 's>,
+    depths: DepthsOf<'s, G>,
 }
+
+/// The depths to check a position at.
+type DepthsOf<'s, G> = Box<dyn FnMut(&G) -> Vec<u32> + 's>;
 
 /// Who vouches for the reference.
 enum Vouch<'s, G: Game> {
