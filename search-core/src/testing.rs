@@ -6,7 +6,7 @@
 //! root move, then runs each searcher and records every [`Disagreement`]:
 //!
 //! - **the reference itself** is first held to the two-sided
-//!   [`Minimax`](crate::reference::Minimax), the **reference of record** (it reads the side to
+//!   [`Minimax`], the **reference of record** (it reads the side to
 //!   move at every node and never negates, so it is right for any turn order): every root move's
 //!   value must be Minimax's. A reference that shares a searcher's bug (a negamax that negates
 //!   after an extra turn) cannot certify it. [`CrossCheck::minimax`] takes Minimax itself as the
@@ -42,7 +42,7 @@
 //! - **Cost.** Per position and depth: the reference's value of every root move (a full search
 //!   of each root subtree), one reference search, the same again for the Minimax check of a
 //!   reference that is not Minimax, and one search per checked searcher. With
-//!   [`Minimax`](crate::reference::Minimax) as the reference that is `b^d` leaves twice over:
+//!   [`Minimax`] as the reference that is `b^d` leaves twice over:
 //!   keep the depths small.
 //!
 //! ```
