@@ -371,11 +371,10 @@ impl fmt::Display for DotsAndBoxes {
     /// The board: `o` dots, `---` and `|` lines, `X` and `O` in the boxes of the first and the
     /// second player, column letters and row numbers to type lines with.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "   ")?;
-        for col in 0..=self.cols {
-            write!(f, "{}   ", char::from(b'a' + col))?;
-        }
-        writeln!(f)?;
+        let letters: Vec<String> = (0..=self.cols)
+            .map(|col| char::from(b'a' + col).to_string())
+            .collect();
+        writeln!(f, "   {}", letters.join("   "))?;
         for row in 0..=self.rows {
             write!(f, "{:>2} o", row + 1)?;
             for col in 0..self.cols {
@@ -484,31 +483,23 @@ mod tests {
         positions
     }
 
-    /// The simplest case: 2 × 2, the side to move owns three boxes, one line is left.
+    /// The simplest case: 2 × 2, the first player to move owns three boxes, one line
+    /// (c2-c3) is left. Non-completing lines alternate; completing ones (moves 7, 10, 11) keep
+    /// the first player on move.
     fn one_line_left() -> DotsAndBoxes {
-        // The first player draws and the second answers until the first owns boxes a1, b1, a2
-        // (top left, top right, bottom left); c2-c3 closes the last one.
-        let mut position = DotsAndBoxes::new(2, 2).unwrap();
-        position.drawn = (1 << position.lines()) - 1;
-        let last = position.parse_line_unchecked("c2-c3");
-        position.drawn &= !(1 << last.0);
-        position.boxes = [0b0111, 0];
-        position
-    }
-
-    impl DotsAndBoxes {
-        fn parse_line_unchecked(&self, name: &str) -> Line {
-            let mut empty = *self;
-            empty.drawn = 0;
-            empty.parse_line(name).unwrap()
-        }
+        DotsAndBoxes::from_lines(
+            2,
+            2,
+            "b3-c3 b2-c2 b2-b3 a1-b1 a1-a2 a2-b2 b1-b2 c1-c2 a2-a3 b1-c1 a3-b3",
+        )
+        .unwrap()
     }
 
     #[test]
     fn with_one_line_left_the_side_to_move_takes_the_last_box_and_wins_4_0() {
         let position = one_line_left();
         assert_eq!(position.lines_left(), 1);
-        assert_eq!(position.lead(), 3);
+        assert_eq!((position.to_move(), position.lead()), (Player::First, 3));
         let last = position.play(position.parse_line("c3 c2").unwrap());
         assert_eq!(last.to_move(), Player::First, "completing a box moves again");
         assert_eq!(last.outcome(0), Some(Outcome::Margin(4)));
@@ -612,10 +603,7 @@ mod tests {
     fn the_board_is_drawn_with_its_owners() {
         let position = DotsAndBoxes::from_lines(1, 2, "a1-b1 a2-b2 a1-a2 b1-b2 c1-c2").unwrap();
         let shown = position.to_string();
-        assert_eq!(
-            shown,
-            "   a   b   c   \n 1 o---o   o\n   | O |   |\n 2 o---o   o\n"
-        );
+        assert_eq!(shown, "   a   b   c\n 1 o---o   o\n   | O |   |\n 2 o---o   o\n");
     }
 
     /// The solver and the two-sided minimax agree on every reachable position of the 1 × 1,
