@@ -4,6 +4,7 @@
 //! - [`search_core`]: the game-agnostic traits, reference searchers, engine and cross-check harness.
 //! - [`game_chess`]: chess over `shakmaty`.
 //! - [`game_tictactoe`]: tic-tac-toe, searched exhaustively to validate every searcher.
+//! - [`games`]: small games as library code: Nim, Connect Four, Kalah, Dots and Boxes.
 //! - [`lab`]: what the lab programs share (match statistics, ...).
 //! - [`terminal`]: what the terminal games share (reading the player's lines).
 #![warn(missing_docs)]
@@ -13,6 +14,7 @@ pub mod terminal;
 
 pub use game_chess;
 pub use game_tictactoe;
+pub use games;
 pub use search_core;
 
 /// The README's examples, compiled and run as doctests.

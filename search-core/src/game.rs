@@ -37,6 +37,12 @@ impl Player {
 }
 
 /// The result of a finished game, from the point of view of the side to move.
+///
+/// A game ends either as a win, loss or draw ([`Win`](Outcome::Win), [`Loss`](Outcome::Loss),
+/// [`Draw`](Outcome::Draw): chess, tic-tac-toe, Nim), or with a score difference
+/// ([`Margin`](Outcome::Margin): boxes in Dots and Boxes, seeds in Kalah). [`outcome_score`]
+/// turns either into a [`Score`] with its distance from the root; a game should use one kind or
+/// the other (a win by any margin ranks above a plain `Win`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// The side to move has lost (checkmated, or the opponent completed a line).
@@ -45,6 +51,10 @@ pub enum Outcome {
     Draw,
     /// The side to move has won (rare: most games end on the loser's turn).
     Win,
+    /// The game is over and the side to move is ahead by this many points (behind if negative:
+    /// `-4` when the opponent has 4 boxes more). More margin is better; among equal margins the
+    /// faster win and the slower loss; a margin of 0 is a draw. See [`Score::won_by`].
+    Margin(i32),
 }
 
 /// A two-player, zero-sum, perfect-information game, as the searchers see it.
@@ -57,8 +67,17 @@ pub enum Outcome {
 ///   [`generate_moves`](Game::generate_moves) once per position into a [`MoveList`] it owns, and
 ///   asks [`outcome`](Game::outcome) with the number of moves it got, so a game never has to
 ///   generate moves twice to know whether it is over.
-/// - **Terminal before horizon.** A position for which `outcome` is `Some` is scored as a win, loss
-///   or draw (with the mate distance), never by the evaluator, even at the search horizon.
+/// - **Terminal before horizon.** A position for which `outcome` is `Some` is scored by
+///   [`outcome_score`] (a win, loss, draw or margin with its distance), never by the evaluator,
+///   even at the search horizon.
+/// - **Any turn order.** After a move the side to move may change or stay the same: a player may
+///   move several times in a row (an extra turn for completing a box in Dots and Boxes, for
+///   sowing into one's own store in Kalah). [`to_move`](Game::to_move) is the only word on whose
+///   turn it is. Every searcher reads it at every node: the two-sided ones maximise for
+///   [`Player::First`] and minimise for [`Player::Second`]; the negamax-form ones negate a
+///   child's value, and negate and swap its window, **only when the child's side to move differs
+///   from its parent's**, and otherwise take the child's value and window as they are.
+///   [`Minimax`](crate::reference::Minimax) is the reference of record for this rule.
 /// - **Deterministic.** The same position generates the same moves in the same order; searches
 ///   are then reproducible and node counts are a signature.
 ///
@@ -184,7 +203,8 @@ pub trait ZobristHash {
 }
 
 /// A static evaluation: the value of a position from the side to move's point of view, in
-/// centi-units (centipawns in chess), within `±`[`Score::MAX_EVAL`].
+/// centi-units (centipawns in chess), within `±`[`Score::MAX_EVAL`] (`±28 999`; build it with
+/// [`Score::cp`], which clamps into that range).
 ///
 /// Any `Fn(&G) -> Score` closure is an evaluator:
 ///
@@ -207,12 +227,32 @@ impl<G: Game, F: Fn(&G) -> Score> Evaluate<G> for F {
 }
 
 /// Scores a position whose game is over, from the side to move's point of view, `ply` plies from
-/// the root: wins and losses carry their distance so that a faster win scores higher.
+/// the root: the one rule every searcher (the references and the engine) applies to a finished
+/// game.
+///
+/// - `Win` / `Loss`: [`Score::mate_in`] / [`Score::mated_in`]`(ply)`: the faster win, the slower
+///   loss;
+/// - `Draw`: [`Score::DRAW`];
+/// - `Margin(m)`: [`Score::won_by`]`(m, ply)`: a larger margin first, then among equal margins the
+///   faster win and the slower loss; `Margin(0)` is a draw.
+///
+/// Every decided score lies beyond `±`[`Score::MAX_EVAL`], in a band from which
+/// [`Score::to_tt`] and [`Score::from_tt`] can tell its distance and margin, so the value stays
+/// exact through a transposition table.
+///
+/// ```
+/// use search_core::{Outcome, Score, outcome_score};
+/// assert_eq!(outcome_score(Outcome::Win, 3), Score::mate_in(3));
+/// assert_eq!(outcome_score(Outcome::Margin(0), 3), Score::DRAW);
+/// assert!(outcome_score(Outcome::Margin(2), 9) > outcome_score(Outcome::Margin(1), 1));
+/// assert!(outcome_score(Outcome::Margin(-2), 9) > outcome_score(Outcome::Margin(-2), 1));
+/// ```
 #[must_use]
 pub const fn outcome_score(outcome: Outcome, ply: u32) -> Score {
     match outcome {
         Outcome::Loss => Score::mated_in(ply),
         Outcome::Draw => Score::DRAW,
         Outcome::Win => Score::mate_in(ply),
+        Outcome::Margin(margin) => Score::won_by(margin, ply),
     }
 }

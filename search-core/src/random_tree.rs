@@ -18,8 +18,10 @@
 //! engine's features: [`with_noisy_moves`](RandomTree::with_noisy_moves) (some moves are noisy and
 //! carry an ordering hint, for quiescence search and move ordering),
 //! [`with_checks`](RandomTree::with_checks) (some positions are "in check") and
-//! [`with_null_moves`](RandomTree::with_null_moves) (passing is allowed when not in check). Every
-//! move has a [`history_index`](Game::history_index) (its number).
+//! [`with_null_moves`](RandomTree::with_null_moves) (passing is allowed when not in check) and
+//! [`with_extra_turns`](RandomTree::with_extra_turns) (after some moves the same player moves
+//! again, as in Dots and Boxes). Every move has a [`history_index`](Game::history_index) (its
+//! number).
 //!
 //! [`with_leaf_values`]: RandomTree::with_leaf_values
 
@@ -42,6 +44,10 @@ pub struct RandomTree {
     check_percent: u8,
     /// Whether a null move is allowed (when not in check).
     has_null_move: bool,
+    /// Percentage of moves after which the same player moves again.
+    extra_turn_percent: u8,
+    /// The side to move.
+    to_move: Player,
 }
 
 /// Salts that separate the independent hash-derived properties of a node.
@@ -49,6 +55,7 @@ const NOISY_SALT: u64 = 0x6E01_5E00;
 const HINT_SALT: u64 = 0x0817_0000;
 const CHECK_SALT: u64 = 0xC4EC_0000;
 const NULL_SALT: u64 = 0x0000_4E55_4C4C;
+const EXTRA_TURN_SALT: u64 = 0xE7_7A00;
 
 /// Largest extra value a non-first child of a best-first tree gets over the first child.
 const BEST_FIRST_SPREAD: u64 = 20;
@@ -76,6 +83,8 @@ impl RandomTree {
             noisy_percent: 0,
             check_percent: 0,
             has_null_move: false,
+            extra_turn_percent: 0,
+            to_move: Player::First,
         }
     }
 
@@ -120,6 +129,21 @@ impl RandomTree {
         self
     }
 
+    /// After about `percent`% of moves the same player moves again (an extra turn): the tree no
+    /// longer alternates, which is what the negamax-form searchers must get right (negate only
+    /// when the side to move changes). In a best-first tree the first child stays the strictly
+    /// best move.
+    #[must_use]
+    pub fn with_extra_turns(mut self, percent: u8) -> Self {
+        self.extra_turn_percent = percent.min(100);
+        self
+    }
+
+    /// Whether playing `mv` here gives the same player another move.
+    fn is_extra_turn(&self, mv: u32) -> bool {
+        mix(self.hash ^ EXTRA_TURN_SALT ^ u64::from(mv)) % 100 < u64::from(self.extra_turn_percent)
+    }
+
     /// This node's static value for its side to move: the leaf value of a random tree (noise at
     /// interior nodes), the exact minimax value of a best-first tree.
     #[must_use]
@@ -141,11 +165,7 @@ impl Game for RandomTree {
     type Move = u32;
 
     fn to_move(&self) -> Player {
-        if self.ply % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
+        self.to_move
     }
 
     fn generate_moves(&self, moves: &mut MoveList<u32>) {
@@ -156,21 +176,28 @@ impl Game for RandomTree {
 
     fn play(&self, mv: u32) -> Self {
         let hash = mix(self.hash ^ (u64::from(mv) + 1).wrapping_mul(0xA24B_AED4_963E_E407));
+        let extra_turn = self.is_extra_turn(mv);
         let assigned_value = self.assigned_value.map(|value| {
             // The first child is worth exactly -value to the opponent (so it is our best move);
             // the others are worth strictly more to the opponent, hence strictly worse for us.
+            // After an extra turn the child is ours: worth value, the others strictly less.
             let extra = if mv == 0 {
                 0
             } else {
                 1 + (hash % BEST_FIRST_SPREAD) as i32
             };
-            -value + extra
+            if extra_turn { value - extra } else { -value + extra }
         });
         RandomTree {
             hash,
             depth: self.depth - 1,
             ply: self.ply + 1,
             assigned_value,
+            to_move: if extra_turn {
+                self.to_move
+            } else {
+                self.to_move.opponent()
+            },
             ..*self
         }
     }
@@ -185,6 +212,7 @@ impl Game for RandomTree {
             depth: self.depth - 1,
             ply: self.ply + 1,
             assigned_value: self.assigned_value.map(|value| -value),
+            to_move: self.to_move.opponent(),
             ..*self
         })
     }

@@ -1,19 +1,42 @@
-//! [`Score`]: a mate-distance-aware search value, and [`Bound`] for windowed results.
+//! [`Score`]: a distance-aware search value (static, mate, or a margin), and [`Bound`] for windowed results.
 
 use std::fmt;
 use std::ops::{Add, Neg, Sub};
 
-/// A search value: centi-units from a static evaluation, or a win/loss with its distance.
+/// A search value: centi-units from a static evaluation, or a decided result (a win or loss,
+/// possibly by a margin) with its distance.
 ///
-/// Ordered as integers: every winning mate score is above [`Score::MAX_EVAL`], every losing one
-/// below `-MAX_EVAL`, and a shorter win is worth more than a longer one
-/// (`mate_in(1) > mate_in(3)`), a longer loss more than a shorter one.
+/// # The bands
 ///
-/// Mate scores are measured from the **root** (`ply` = distance from the root). A transposition
-/// table stores them measured from the node instead ([`to_tt`](Score::to_tt)), so that an entry
-/// stored at one ply is read back correctly at another ([`from_tt`](Score::from_tt)).
+/// One `i32`, ordered as integers, in three bands (the positive side shown; a loss is the
+/// negation of the same win):
 ///
-/// Shown to people in UCI style, in moves, not plies: `cp 35`, `mate 3`, `mate -2`.
+/// | band | raw values | constructor | shown as |
+/// |---|---|---|---|
+/// | static values | `-28 999 ..= 28 999` (`±MAX_EVAL`) | [`cp`](Score::cp) | `cp 35` |
+/// | win/loss games: mate | `29 000 ..= 30 000` (`MATE - ply`) | [`mate_in`](Score::mate_in) | `mate 3` |
+/// | scored games: a margin | `30 001 ..= MATE + MAX_MARGIN × 1 001` | [`won_by`](Score::won_by) | `margin +4 in 3 plies` |
+///
+/// A result with a margin `m >= 1` reached `ply` plies from the root is
+/// `MATE + m × (MAX_PLY + 1) - ply`: a larger margin is always better, and among equal margins
+/// the faster win (and the slower loss). A plain win ([`mate_in`](Score::mate_in)) is the same
+/// formula with `m = 0`: it ranks below a win by any margin, so a game should use one kind or
+/// the other. A margin of 0 is a draw ([`DRAW`](Score::DRAW)).
+///
+/// Every decided result is beyond `±MAX_EVAL`: no static evaluation outranks a proven win.
+///
+/// # Distances and transposition tables
+///
+/// Decided results are measured from the **root** (`ply` = distance from the root). A
+/// transposition table stores them measured from the node instead ([`to_tt`](Score::to_tt)), so
+/// that an entry stored at one ply is read back correctly at another
+/// ([`from_tt`](Score::from_tt)). The band, and within it the margin, is identifiable from the
+/// value alone, so both conversions shift the distance of mates and margins alike and keep
+/// every result exact.
+///
+/// Shown to people in UCI style, in moves, not plies: `cp 35`, `mate 3`, `mate -2`. Margins are
+/// shown with their distance in plies (`margin +4 in 3 plies`): in games with extra turns a
+/// "move" of one player may take several plies.
 ///
 /// ```
 /// use search_core::Score;
@@ -22,6 +45,13 @@ use std::ops::{Add, Neg, Sub};
 /// assert_eq!(Score::cp(35).to_string(), "cp 35");
 /// assert!(Score::mate_in(1) > Score::mate_in(3));
 /// assert_eq!(Score::mate_in(3).to_tt(2).from_tt(2), Score::mate_in(3));
+/// // Margins: more is better, then faster.
+/// assert!(Score::won_by(2, 9) > Score::won_by(1, 1));
+/// assert!(Score::won_by(2, 1) > Score::won_by(2, 3));
+/// assert!(Score::won_by(-2, 3) > Score::won_by(-2, 1));
+/// assert_eq!(Score::won_by(0, 5), Score::DRAW);
+/// assert_eq!(Score::won_by(4, 3).to_string(), "margin +4 in 3 plies");
+/// assert_eq!(Score::won_by(4, 3).to_tt(1).from_tt(2), Score::won_by(4, 4));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Score(i32);
@@ -29,17 +59,27 @@ pub struct Score(i32);
 impl Score {
     /// A draw, and the value of an even position.
     pub const DRAW: Score = Score(0);
-    /// The value of delivering mate at the root itself (ply 0).
+    /// The value of delivering mate at the root itself (ply 0): `30 000`.
     pub const MATE: Score = Score(30_000);
-    /// The longest line a mate score can describe, in plies.
+    /// The longest line a decided score can describe, in plies: `1 000`.
     pub const MAX_PLY: u32 = 1_000;
-    /// The largest static evaluation: every mate score is beyond it.
+    /// The largest static evaluation, `28 999` (`MATE - MAX_PLY - 1`): every decided score
+    /// (mate or margin) is beyond it, and [`cp`](Score::cp) clamps into `±MAX_EVAL`.
     pub const MAX_EVAL: Score = Score(Self::MATE.0 - Self::MAX_PLY as i32 - 1);
+    /// The largest margin a [`won_by`](Score::won_by) score can carry: `100 000`; larger
+    /// margins are clamped to it.
+    pub const MAX_MARGIN: i32 = 100_000;
+    /// One margin step in the raw value: `MAX_PLY + 1`, so that the distance never reaches the
+    /// next margin.
+    const MARGIN_STEP: i32 = Self::MAX_PLY as i32 + 1;
+    /// The best decided score: a win by [`MAX_MARGIN`](Score::MAX_MARGIN) at the root.
+    pub const MAX_DECIDED: Score = Score(Self::MATE.0 + Self::MAX_MARGIN * Self::MARGIN_STEP);
     /// Beyond every reachable score: the initial alpha-beta window is `(-INFINITY, INFINITY)`.
-    pub const INFINITY: Score = Score(32_000);
+    pub const INFINITY: Score = Score(1_000_000_000);
 
-    /// A static value in centi-units, clamped into `±MAX_EVAL` so that it can never be mistaken
-    /// for a mate score.
+    /// A static value in centi-units, clamped into `±MAX_EVAL` (`±28 999`) so that it can never
+    /// be mistaken for a decided score: `cp(40_000) == cp(28_999)`. The clamping is silent, by
+    /// design (search-core is infallible): keep evaluations well inside it.
     #[must_use]
     pub const fn cp(value: i32) -> Score {
         let max = Self::MAX_EVAL.0;
@@ -52,17 +92,54 @@ impl Score {
         })
     }
 
-    /// The score of mating the opponent `ply` plies from the root.
+    /// The score of mating the opponent `ply` plies from the root (clamped to
+    /// [`MAX_PLY`](Score::MAX_PLY)).
+    ///
+    /// Its display counts **moves** of the winner, not plies, as UCI does:
+    /// `mate_in(ply)` shows as `mate ⌈ply / 2⌉`, so `mate_in(3)` (win on the winner's second move)
+    /// shows as `mate 2`, and `mate_in(1)` and `mate_in(2)` both as `mate 1`.
+    ///
+    /// ```
+    /// use search_core::Score;
+    /// assert_eq!(Score::mate_in(3).to_string(), "mate 2");
+    /// assert_eq!(Score::mate_in(3).mate_plies(), Some(3));
+    /// ```
     #[must_use]
     pub const fn mate_in(ply: u32) -> Score {
         let ply = if ply > Self::MAX_PLY { Self::MAX_PLY } else { ply };
         Score(Self::MATE.0 - ply as i32)
     }
 
-    /// The score of being mated `ply` plies from the root.
+    /// The score of being mated `ply` plies from the root; shown as `mate -⌊ply / 2⌋` (moves of
+    /// the loser before the end).
     #[must_use]
     pub const fn mated_in(ply: u32) -> Score {
         Score(-Self::mate_in(ply).0)
+    }
+
+    /// The score of a game that ends `ply` plies from the root with the side to move (at the
+    /// root) ahead by `margin` (behind, if negative): `MATE + margin × (MAX_PLY + 1) - ply` for a
+    /// positive margin, its negation for a negative one, [`DRAW`](Score::DRAW) for 0.
+    ///
+    /// More margin is better; among equal margins the faster win and the slower loss. The margin
+    /// is clamped to `±`[`MAX_MARGIN`](Score::MAX_MARGIN), the distance to
+    /// [`MAX_PLY`](Score::MAX_PLY).
+    #[must_use]
+    pub const fn won_by(margin: i32, ply: u32) -> Score {
+        let ply = if ply > Self::MAX_PLY { Self::MAX_PLY } else { ply };
+        let size = if margin.unsigned_abs() > Self::MAX_MARGIN as u32 {
+            Self::MAX_MARGIN
+        } else {
+            margin.abs()
+        };
+        let win = Self::MATE.0 + size * Self::MARGIN_STEP - ply as i32;
+        Score(if margin > 0 {
+            win
+        } else if margin < 0 {
+            -win
+        } else {
+            0
+        })
     }
 
     /// The raw integer value (centi-units for static values).
@@ -71,27 +148,49 @@ impl Score {
         self.0
     }
 
-    /// Whether this is a win or loss with a known distance (not a static value).
+    /// Whether this is a decided result with a known distance, a mate or a margin (not a static
+    /// value): beyond `±MAX_EVAL`.
     #[must_use]
     pub const fn is_mate(self) -> bool {
         let abs = self.0.abs();
-        abs > Self::MAX_EVAL.0 && abs <= Self::MATE.0
+        abs > Self::MAX_EVAL.0 && abs <= Self::MAX_DECIDED.0
     }
 
-    /// For a mate score, the number of plies from the root to the mate.
+    /// For a decided score, the margin index: 0 for a mate, `m` for a win or loss by `m`.
+    const fn margin_size(self) -> i32 {
+        (self.0.abs() - Self::MATE.0 + Self::MARGIN_STEP - 1) / Self::MARGIN_STEP
+    }
+
+    /// For a decided score (mate or margin), the number of plies from the root to the end.
     #[must_use]
     pub const fn mate_plies(self) -> Option<u32> {
         if self.is_mate() {
-            Some((Self::MATE.0 - self.0.abs()) as u32)
+            Some((Self::MATE.0 + self.margin_size() * Self::MARGIN_STEP - self.0.abs()) as u32)
         } else {
             None
         }
     }
 
+    /// For a [`won_by`](Score::won_by) score, the margin for the side to move (negative when it
+    /// is behind); `None` for static values and mates.
+    #[must_use]
+    pub const fn margin(self) -> Option<i32> {
+        if !self.is_mate() || self.margin_size() == 0 {
+            None
+        } else if self.0 > 0 {
+            Some(self.margin_size())
+        } else {
+            Some(-self.margin_size())
+        }
+    }
+
     /// For a mate score, the distance in moves as UCI shows it: positive when the side to move
-    /// mates, negative when it is mated.
+    /// mates, negative when it is mated. `None` for static values and margins.
     #[must_use]
     pub const fn mate_moves(self) -> Option<i32> {
+        if self.margin().is_some() {
+            return None;
+        }
         match self.mate_plies() {
             None => None,
             Some(plies) if self.0 > 0 => Some(plies.div_ceil(2) as i32),
@@ -100,7 +199,8 @@ impl Score {
     }
 
     /// Converts a score found `ply` plies from the root into one measured from the node, for a
-    /// transposition table. Static values are unchanged.
+    /// transposition table: a decided score (mate or margin) gets `ply` plies nearer, keeping its
+    /// margin. Static values are unchanged.
     #[must_use]
     pub const fn to_tt(self, ply: u32) -> Score {
         if !self.is_mate() {
@@ -153,9 +253,10 @@ impl Sub<i32> for Score {
 
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.mate_moves() {
-            Some(moves) => write!(f, "mate {moves}"),
-            None => write!(f, "cp {}", self.0),
+        match (self.margin(), self.mate_plies(), self.mate_moves()) {
+            (Some(margin), Some(plies), _) => write!(f, "margin {margin:+} in {plies} plies"),
+            (_, _, Some(moves)) => write!(f, "mate {moves}"),
+            _ => write!(f, "cp {}", self.0),
         }
     }
 }
@@ -268,6 +369,70 @@ mod tests {
         assert_eq!(Score::cp(35) + 10, Score::cp(45));
         assert_eq!(Score::cp(35) - 50, Score::cp(-15));
         assert_eq!(-Score::mate_in(3), Score::mated_in(3));
+    }
+
+    #[test]
+    fn margins_round_trip_through_the_table_at_every_ply() {
+        for margin in [-Score::MAX_MARGIN, -72, -4, -1, 1, 2, 48, Score::MAX_MARGIN] {
+            for distance in (0..=Score::MAX_PLY).step_by(37) {
+                for ply in (0..=(Score::MAX_PLY - distance)).step_by(29) {
+                    let score = Score::won_by(margin, ply + distance);
+                    assert!(score.is_mate());
+                    assert_eq!(score.margin(), Some(margin));
+                    assert_eq!(score.mate_plies(), Some(ply + distance));
+                    assert_eq!(score.mate_moves(), None);
+                    let stored = score.to_tt(ply);
+                    assert_eq!(stored, Score::won_by(margin, distance), "margin {margin}");
+                    assert_eq!(stored.from_tt(ply), score);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn margins_order_by_margin_then_distance() {
+        // Every (margin, ply) pair in a small grid, sorted by score, must come out sorted by the
+        // rule: margin first, then (for a win) nearer first, (for a loss) farther first.
+        let mut pairs = Vec::new();
+        for margin in -3..=3 {
+            for ply in [0, 1, 2, 500, Score::MAX_PLY] {
+                pairs.push((margin, ply));
+            }
+        }
+        let key = |&(margin, ply): &(i32, u32)| {
+            let distance = i64::from(ply);
+            (
+                margin,
+                if margin > 0 {
+                    -distance
+                } else if margin < 0 {
+                    distance
+                } else {
+                    0
+                },
+            )
+        };
+        for a in &pairs {
+            for b in &pairs {
+                let (sa, sb) = (Score::won_by(a.0, a.1), Score::won_by(b.0, b.1));
+                assert_eq!(sa.cmp(&sb), key(a).cmp(&key(b)), "{a:?} vs {b:?}");
+            }
+        }
+        // Mates sit between the static values and the margins.
+        assert!(Score::won_by(1, Score::MAX_PLY) > Score::mate_in(0));
+        assert!(Score::mate_in(Score::MAX_PLY) > Score::MAX_EVAL);
+        assert!(Score::MAX_DECIDED < Score::INFINITY);
+        assert_eq!(Score::won_by(i32::MAX, 0), Score::MAX_DECIDED);
+        assert_eq!(Score::won_by(i32::MIN, 0), -Score::MAX_DECIDED);
+        assert_eq!(Score::won_by(0, 7), Score::DRAW);
+        assert_eq!(Score::MATE.margin(), None);
+    }
+
+    #[test]
+    fn margins_display_with_their_plies() {
+        assert_eq!(Score::won_by(4, 0).to_string(), "margin +4 in 0 plies");
+        assert_eq!(Score::won_by(-2, 7).to_string(), "margin -2 in 7 plies");
+        assert_eq!(Score::won_by(1, 1000).to_string(), "margin +1 in 1000 plies");
     }
 
     #[test]

@@ -21,7 +21,24 @@ pub struct SearchResult<M> {
 /// A game-tree searcher: a reference algorithm or a configured engine.
 ///
 /// Searchers own their evaluator and their configuration, so that a list of differently
-/// configured searchers can be run side by side (`Vec<Box<dyn Searcher<G>>>`).
+/// configured searchers can be run side by side (`Vec<Box<dyn Searcher<G>>>`). A box of a
+/// searcher is a searcher too, so such a list can be handed on, for instance to
+/// [`CrossCheck`](crate::testing::CrossCheck):
+///
+/// ```
+/// use search_core::random_tree::{RandomTree, TreeValue};
+/// use search_core::reference::{AlphaBeta, Negamax};
+/// use search_core::testing::CrossCheck;
+/// use search_core::Searcher;
+///
+/// let searchers: Vec<Box<dyn Searcher<RandomTree>>> =
+///     vec![Box::new(Negamax::new(TreeValue)), Box::new(AlphaBeta::new(TreeValue))];
+/// let mut check = CrossCheck::minimax(TreeValue).depths(1..=3);
+/// for searcher in searchers {
+///     check = check.searcher(searcher);
+/// }
+/// check.run(&[RandomTree::new(1, 3, 3)]).assert_agree();
+/// ```
 pub trait Searcher<G: Game> {
     /// A short name for reports ("alphabeta", "engine(tt,killers)").
     fn name(&self) -> &str;
@@ -37,4 +54,31 @@ pub trait Reference<G: Game>: Searcher<G> {
     /// `depth - 1`), from the root's side to move's point of view, in generation order. Empty if
     /// the root is finished or `depth` is 0.
     fn root_move_scores(&mut self, root: &G, depth: u32) -> Vec<(G::Move, Score)>;
+
+    /// Whether this is the two-sided [`Minimax`](crate::reference::Minimax), the reference of
+    /// record, which [`CrossCheck`](crate::testing::CrossCheck) trusts without checking it
+    /// against itself. `false` (the default) for every other searcher.
+    fn is_reference_of_record(&self) -> bool {
+        false
+    }
+}
+
+impl<G: Game, S: Searcher<G> + ?Sized> Searcher<G> for Box<S> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
+        (**self).search(root, limits)
+    }
+}
+
+impl<G: Game, R: Reference<G> + ?Sized> Reference<G> for Box<R> {
+    fn root_move_scores(&mut self, root: &G, depth: u32) -> Vec<(G::Move, Score)> {
+        (**self).root_move_scores(root, depth)
+    }
+
+    fn is_reference_of_record(&self) -> bool {
+        (**self).is_reference_of_record()
+    }
 }

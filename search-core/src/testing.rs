@@ -5,6 +5,18 @@
 //! positions. For every position and depth it asks the reference for the exact value of every
 //! root move, then runs each searcher and records every [`Disagreement`]:
 //!
+//! - **the reference itself** is first held to the two-sided
+//!   [`Minimax`], the **reference of record** (it reads the side to
+//!   move at every node and never negates, so it is right for any turn order): every root move's
+//!   value must be Minimax's. A reference that shares a searcher's bug (a negamax that negates
+//!   after an extra turn) cannot certify it. [`CrossCheck::minimax`] takes Minimax itself as the
+//!   reference; [`CrossCheck::new`] with another reference needs
+//!   [`minimax_check`](CrossCheck::minimax_check) (the evaluator to build Minimax with) or an
+//!   explicit, reasoned [`unchecked_reference`](CrossCheck::unchecked_reference) (for
+//!   [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence), whose values differ from plain
+//!   minimax by design); without either, the run reports
+//!   [`DisagreementKind::UncheckedReference`];
+//!
 //! - **exact searchers** ([`searcher`](CrossCheck::searcher)) must return the reference's value,
 //!   and a best move whose exact value is that value (any of several tied best moves is accepted);
 //! - **value-changing searchers** ([`value_changing`](CrossCheck::value_changing): forward pruning
@@ -15,35 +27,53 @@
 //! Path-dependent rules (repetition draws) make a position's value depend on how it was reached:
 //! switch them off in games you cross-check.
 //!
+//! Depths are the same for every position ([`depths`](CrossCheck::depths)) or chosen per position
+//! ([`depths_by`](CrossCheck::depths_by)), for instance up to the end of the game: the reference
+//! searchers stop at finished games, so any depth at least the longest remaining line searches
+//! to the end. Every searcher is named in the report by its place and name, `#0 minimax` for the
+//! reference, `#1 ...` onwards for the others in the order added, so that two configurations
+//! with the same name are still told apart.
+//!
 //! - **Source.** The Fiacco report in the project's papers: every engine checked against plain
 //!   minimax on the same positions before it is trusted, the simple one being the easy one to
 //!   get right.
 //! - **Invariant.** What is checked is the list above, for every position, depth and searcher;
 //!   each failure is a [`Disagreement`] naming all three, and a run never stops at the first.
 //! - **Cost.** Per position and depth: the reference's value of every root move (a full search
-//!   of each root subtree), one reference search, and one search per checked searcher. With
-//!   [`Minimax`](crate::reference::Minimax) as the reference that is `b^d` leaves twice over:
+//!   of each root subtree), one reference search, the same again for the Minimax check of a
+//!   reference that is not Minimax, and one search per checked searcher. With
+//!   [`Minimax`] as the reference that is `b^d` leaves twice over:
 //!   keep the depths small.
 //!
 //! ```
-//! use search_core::reference::{AlphaBeta, Minimax, Negamax};
+//! use search_core::reference::{AlphaBeta, Negamax};
 //! use search_core::random_tree::{RandomTree, TreeValue};
 //! use search_core::testing::CrossCheck;
 //!
 //! let trees: Vec<RandomTree> = (0..20).map(|seed| RandomTree::new(seed, 3, 4).with_leaf_values(3)).collect();
-//! let report = CrossCheck::new(Minimax::new(TreeValue))
+//! let report = CrossCheck::minimax(TreeValue)
 //!     .searcher(Negamax::new(TreeValue))
 //!     .searcher(AlphaBeta::new(TreeValue))
 //!     .depths(1..=4)
 //!     .run(&trees);
 //! report.assert_agree();
 //! assert_eq!(report.checks, 20 * 4 * 2);
+//!
+//! // Another reference is itself checked against Minimax first.
+//! let report = CrossCheck::new(Negamax::new(TreeValue))
+//!     .minimax_check(TreeValue)
+//!     .searcher(AlphaBeta::new(TreeValue))
+//!     .depths_by(|tree: &RandomTree| [1, 4])
+//!     .run(&trees);
+//! report.assert_agree();
+//! assert_eq!(report.nodes[0].0, "#0 negamax");
 //! ```
 
 use std::fmt::{self, Debug, Display};
 
 use crate::engine::Engine;
 pub use crate::engine::{EXACT_COMBINATIONS, exact_configurations};
+use crate::reference::Minimax;
 use crate::{Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, Searcher, ZobristHash};
 
 /// Every combination of the engine's exact features as engines, one per configuration of
@@ -79,8 +109,24 @@ where
 /// A configured cross-check: a reference, searchers, depths. See the [module documentation](self).
 pub struct CrossCheck<'s, G: Game> {
     reference: Box<dyn Reference<G> + 's>,
+    vouch: Vouch<'s, G>,
     searchers: Vec<(Box<dyn Searcher<G> + 's>, Expectation)>,
-    depths: Vec<u32>,
+    depths: DepthsOf<'s, G>,
+}
+
+/// The depths to check a position at.
+type DepthsOf<'s, G> = Box<dyn FnMut(&G) -> Vec<u32> + 's>;
+
+/// Who vouches for the reference.
+enum Vouch<'s, G: Game> {
+    /// The reference is the two-sided Minimax itself.
+    Itself,
+    /// This Minimax checks the reference's root move values first.
+    Minimax(Box<dyn Reference<G> + 's>),
+    /// Explicitly not checked, for this reason.
+    Unchecked(String),
+    /// Nobody: every run reports it.
+    Nobody,
 }
 
 /// What a checked searcher is held to.
@@ -125,14 +171,28 @@ pub enum DisagreementKind<M> {
         /// The principal variation returned.
         pv: Vec<M>,
     },
-    /// The score is not a possible value (beyond a mate score).
+    /// The score is not a possible value (beyond every decided score).
     ImpossibleScore(Score),
+    /// The reference's value of a root move differs from the two-sided Minimax's: the reference
+    /// cannot be trusted, and the position's other checks are skipped.
+    ReferenceDisagrees {
+        /// The root move.
+        mv: M,
+        /// Minimax's value of it.
+        minimax: Score,
+        /// The reference's value of it.
+        reference: Score,
+    },
+    /// The reference is not the two-sided Minimax and nothing checked it against Minimax (see
+    /// [`CrossCheck::minimax_check`]).
+    UncheckedReference,
 }
 
 /// A disagreement, with the searcher, position and depth that produced it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Disagreement<M> {
-    /// The searcher's [`name`](Searcher::name).
+    /// The searcher's place and [`name`](Searcher::name): `#0 minimax` for the reference, `#1 ...`
+    /// onwards for the checked searchers in the order added.
     pub searcher: String,
     /// The position's label.
     pub position: String,
@@ -177,6 +237,21 @@ impl<M: Debug> Display for DisagreementKind<M> {
                 write!(f, "principal variation {pv:?} goes wrong at move {index}")
             }
             DisagreementKind::ImpossibleScore(score) => write!(f, "impossible score {score:?}"),
+            DisagreementKind::ReferenceDisagrees {
+                mv,
+                minimax,
+                reference,
+            } => write!(
+                f,
+                "the reference values root move {mv:?} at {reference}, the two-sided minimax at \
+                 {minimax}: its verdicts on this position are not trusted"
+            ),
+            DisagreementKind::UncheckedReference => write!(
+                f,
+                "the reference was not checked against the two-sided Minimax: add \
+                 .minimax_check(evaluator), use CrossCheck::minimax, or say why not with \
+                 .unchecked_reference(reason)"
+            ),
         }
     }
 }
@@ -188,8 +263,12 @@ pub struct CrossCheckReport<M> {
     pub checks: usize,
     /// Every disagreement found, in the order found.
     pub disagreements: Vec<Disagreement<M>>,
-    /// Total nodes per searcher (by name, in the order added), the reference first.
+    /// Total nodes per searcher (by place and name, `#0 ...` the reference first, in the order
+    /// added).
     pub nodes: Vec<(String, u64)>,
+    /// Why the reference was not checked against the two-sided Minimax, if it was not (see
+    /// [`CrossCheck::unchecked_reference`]).
+    pub unchecked_reference: Option<String>,
 }
 
 impl<M: Debug> CrossCheckReport<M> {
@@ -228,20 +307,59 @@ impl<M: Debug> Display for CrossCheckReport<M> {
         for (name, nodes) in &self.nodes {
             writeln!(f, "  {name}: {nodes} nodes")?;
         }
+        if let Some(reason) = &self.unchecked_reference {
+            writeln!(f, "  the reference was not checked against minimax: {reason}")?;
+        }
         Ok(())
     }
 }
 
 impl<'s, G: Game> CrossCheck<'s, G> {
-    /// A cross-check against `reference` (usually [`Minimax`](crate::reference::Minimax) or
-    /// [`Negamax`](crate::reference::Negamax)), at depth 1 until [`depths`](Self::depths) says
+    /// A cross-check against the two-sided [`Minimax`], the reference of record, valuing horizon
+    /// positions with `evaluator`; at depth 1 until [`depths`](Self::depths) says otherwise.
+    pub fn minimax(evaluator: impl Evaluate<G> + 's) -> Self {
+        Self::new(Minimax::new(evaluator))
+    }
+
+    /// A cross-check against `reference`, at depth 1 until [`depths`](Self::depths) says
     /// otherwise.
+    ///
+    /// Unless `reference` is [`Minimax`] itself, it must be vouched for: give the evaluator to
+    /// check it against Minimax with ([`minimax_check`](Self::minimax_check)), or say why it
+    /// cannot be ([`unchecked_reference`](Self::unchecked_reference)); otherwise every run
+    /// reports [`DisagreementKind::UncheckedReference`].
     pub fn new(reference: impl Reference<G> + 's) -> Self {
+        let vouch = if reference.is_reference_of_record() {
+            Vouch::Itself
+        } else {
+            Vouch::Nobody
+        };
         CrossCheck {
             reference: Box::new(reference),
+            vouch,
             searchers: Vec::new(),
-            depths: vec![1],
+            depths: Box::new(|_: &G| vec![1]),
         }
+    }
+
+    /// Before judging any searcher on a position at a depth, checks the reference's value of
+    /// every root move against the two-sided [`Minimax`] with `evaluator` (the reference's own
+    /// evaluator, for the values to be comparable). Where they differ, the run reports
+    /// [`DisagreementKind::ReferenceDisagrees`] and judges nobody else on that position and depth.
+    #[must_use]
+    pub fn minimax_check(mut self, evaluator: impl Evaluate<G> + 's) -> Self {
+        self.vouch = Vouch::Minimax(Box::new(Minimax::new(evaluator)));
+        self
+    }
+
+    /// Trusts the reference without checking it against Minimax, for `reason` (shown in the
+    /// report): for a reference whose values differ from plain minimax by design
+    /// ([`MinimaxQuiescence`](crate::reference::MinimaxQuiescence)), which is itself checked
+    /// against Minimax elsewhere.
+    #[must_use]
+    pub fn unchecked_reference(mut self, reason: &str) -> Self {
+        self.vouch = Vouch::Unchecked(reason.to_string());
+        self
     }
 
     /// Adds a searcher that must return the reference's value and one of its best moves.
@@ -259,10 +377,20 @@ impl<'s, G: Game> CrossCheck<'s, G> {
         self
     }
 
-    /// The depths to check each position at.
+    /// The depths to check every position at.
     #[must_use]
     pub fn depths(mut self, depths: impl IntoIterator<Item = u32>) -> Self {
-        self.depths = depths.into_iter().collect();
+        let depths: Vec<u32> = depths.into_iter().collect();
+        self.depths = Box::new(move |_: &G| depths.clone());
+        self
+    }
+
+    /// The depths to check each position at, chosen per position: for instance
+    /// `|game| [1, 2, game.empty_squares()]` to check up to the end of the game (every searcher
+    /// stops at finished games, so a depth at least the longest remaining line reaches the end).
+    #[must_use]
+    pub fn depths_by<I: IntoIterator<Item = u32>>(mut self, mut depths: impl FnMut(&G) -> I + 's) -> Self {
+        self.depths = Box::new(move |game: &G| depths(game).into_iter().collect());
         self
     }
 
@@ -296,12 +424,25 @@ impl<'s, G: Game> CrossCheck<'s, G> {
                         .iter()
                         .map(|(searcher, _)| searcher.name().to_string()),
                 )
-                .map(|name| (name, 0))
+                .enumerate()
+                .map(|(index, name)| (format!("#{index} {name}"), 0))
                 .collect(),
+            unchecked_reference: match &self.vouch {
+                Vouch::Unchecked(reason) => Some(reason.clone()),
+                _ => None,
+            },
         };
+        if matches!(self.vouch, Vouch::Nobody) {
+            report.disagreements.push(Disagreement {
+                searcher: report.nodes[0].0.clone(),
+                position: "every position".to_string(),
+                depth: 0,
+                kind: DisagreementKind::UncheckedReference,
+            });
+        }
         for (label, root) in positions {
             let label = label.to_string();
-            for depth in self.depths.clone() {
+            for depth in (self.depths)(root) {
                 self.check_position(&label, root, depth, &mut report);
             }
         }
@@ -311,6 +452,33 @@ impl<'s, G: Game> CrossCheck<'s, G> {
     fn check_position(&mut self, label: &str, root: &G, depth: u32, report: &mut CrossCheckReport<G::Move>) {
         let limits = Limits::depth(depth);
         let root_scores = self.reference.root_move_scores(root, depth);
+        // The reference of record first: a reference that disagrees with it judges nobody.
+        if let Vouch::Minimax(minimax) = &mut self.vouch {
+            let of_record = minimax.root_move_scores(root, depth);
+            let wrong: Vec<_> = root_scores
+                .iter()
+                .zip(&of_record)
+                .filter(|((_, reference), (_, minimax))| reference != minimax)
+                .map(
+                    |(&(mv, reference), &(_, minimax))| DisagreementKind::ReferenceDisagrees {
+                        mv,
+                        minimax,
+                        reference,
+                    },
+                )
+                .collect();
+            if !wrong.is_empty() {
+                for kind in wrong {
+                    report.disagreements.push(Disagreement {
+                        searcher: report.nodes[0].0.clone(),
+                        position: label.to_string(),
+                        depth,
+                        kind,
+                    });
+                }
+                return;
+            }
+        }
         let reference = self.reference.search(root, &limits);
         report.nodes[0].1 += reference.stats.nodes;
         let best_value = root_scores.iter().map(|&(_, score)| score).max();
@@ -327,9 +495,10 @@ impl<'s, G: Game> CrossCheck<'s, G> {
             let result = searcher.search(root, &limits);
             report.checks += 1;
             report.nodes[index + 1].1 += result.stats.nodes;
+            let name = report.nodes[index + 1].0.clone();
             let mut found = |kind| {
                 report.disagreements.push(Disagreement {
-                    searcher: searcher.name().to_string(),
+                    searcher: name.clone(),
                     position: label.to_string(),
                     depth,
                     kind,
@@ -382,7 +551,7 @@ pub fn judge<G: Game>(
     let no_move = depth == 0 || legal.is_empty() || root.outcome(legal.len()).is_some();
     let exact = expectation == Expectation::Exact;
     let mut wrong = Vec::new();
-    if result.score.raw().abs() > Score::MATE.raw() {
+    if result.score.raw().abs() > Score::MAX_DECIDED.raw() {
         wrong.push(DisagreementKind::ImpossibleScore(result.score));
     }
     let expected = if exact { Some(reference(None)?) } else { None };
@@ -467,6 +636,7 @@ mod tests {
     fn a_broken_searcher_is_named_with_position_and_depth() {
         let trees = [RandomTree::new(3, 3, 2)];
         let report = CrossCheck::new(Negamax::new(TreeValue))
+            .minimax_check(TreeValue)
             .searcher(OffByOne)
             .depths([2])
             .run(&trees);
@@ -474,16 +644,16 @@ mod tests {
         let first = &report.disagreements[0];
         assert_eq!(
             (first.searcher.as_str(), first.position.as_str(), first.depth),
-            ("off-by-one", "#0", 2)
+            ("#1 off-by-one", "#0", 2)
         );
         assert!(matches!(first.kind, DisagreementKind::Value { .. }));
-        assert!(report.to_string().contains("off-by-one on #0 at depth 2"));
+        assert!(report.to_string().contains("#1 off-by-one on #0 at depth 2"));
     }
 
     #[test]
     fn value_changing_searchers_are_held_to_invariants_only() {
         let trees: Vec<_> = (0..10).map(|seed| RandomTree::new(seed, 3, 3)).collect();
-        let report = CrossCheck::new(Negamax::new(TreeValue))
+        let report = CrossCheck::minimax(TreeValue)
             .value_changing(OffByOne)
             .depths([3])
             .run(&trees);
@@ -511,8 +681,89 @@ mod tests {
             }
         }
         let report = CrossCheck::new(Negamax::new(flat))
+            .minimax_check(flat)
             .searcher(Last(flat))
             .run(&[RandomTree::new(1, 3, 3)]);
         report.assert_agree();
+    }
+
+    #[test]
+    fn searchers_of_the_same_name_are_told_apart() {
+        let report = CrossCheck::minimax(TreeValue)
+            .value_changing(OffByOne)
+            .searcher(OffByOne)
+            .depths([2])
+            .run(&[RandomTree::new(3, 3, 2)]);
+        let names: Vec<&str> = report.nodes.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(names, ["#0 minimax", "#1 off-by-one", "#2 off-by-one"]);
+        assert!(!report.disagreements.is_empty());
+        assert!(report.disagreements.iter().all(|d| d.searcher == "#2 off-by-one"));
+    }
+
+    #[test]
+    fn boxed_searchers_and_per_position_depths() {
+        let boxed: Vec<Box<dyn Searcher<RandomTree>>> = vec![
+            Box::new(Negamax::new(TreeValue)),
+            Box::new(AlphaBeta::new(TreeValue)),
+        ];
+        // The depths depend on the position: 1, 1..=2, 1..=3, 1, ...
+        let mut position = 0;
+        let mut check = CrossCheck::minimax(TreeValue).depths_by(move |_: &RandomTree| {
+            position += 1;
+            1..=(position - 1) % 3 + 1
+        });
+        for searcher in boxed {
+            check = check.searcher(searcher);
+        }
+        let trees: Vec<_> = (0..6).map(|seed| RandomTree::new(seed, 3, 3)).collect();
+        let report = check.run(&trees);
+        report.assert_agree();
+        // 1, 2, 3, 1, 2, 3 depths; two searchers each.
+        assert_eq!(report.checks, 2 * (1 + 2 + 3 + 1 + 2 + 3));
+    }
+
+    #[test]
+    fn an_unchecked_reference_is_reported_and_a_wrong_one_judges_nobody() {
+        // Negamax without a Minimax check: reported, though it agrees.
+        let report = CrossCheck::new(Negamax::new(TreeValue))
+            .searcher(AlphaBeta::new(TreeValue))
+            .run(&[RandomTree::new(1, 3, 3)]);
+        assert_eq!(report.disagreements.len(), 1);
+        assert_eq!(report.disagreements[0].kind, DisagreementKind::UncheckedReference);
+        // A reference with the wrong values is caught by the Minimax check, and the searcher it
+        // would have wrongly condemned is not judged.
+        struct Wrong;
+        impl Searcher<RandomTree> for Wrong {
+            fn name(&self) -> &str {
+                "wrong"
+            }
+            fn search(&mut self, root: &RandomTree, limits: &Limits) -> SearchResult<u32> {
+                OffByOne.search(root, limits)
+            }
+        }
+        impl Reference<RandomTree> for Wrong {
+            fn root_move_scores(&mut self, root: &RandomTree, depth: u32) -> Vec<(u32, Score)> {
+                let mut right = Negamax::new(TreeValue).root_move_scores(root, depth);
+                for (_, score) in &mut right {
+                    *score = *score + 1;
+                }
+                right
+            }
+        }
+        let report = CrossCheck::new(Wrong)
+            .minimax_check(TreeValue)
+            .searcher(AlphaBeta::new(TreeValue))
+            .depths([2])
+            .run(&[RandomTree::new(3, 3, 2)]);
+        assert!(!report.disagreements.is_empty());
+        assert!(report.disagreements.iter().all(
+            |d| d.searcher == "#0 wrong" && matches!(d.kind, DisagreementKind::ReferenceDisagrees { .. })
+        ));
+        // Opting out is possible, with a reason that the report shows.
+        let report = CrossCheck::new(Negamax::new(TreeValue))
+            .unchecked_reference("checked elsewhere")
+            .run(&[RandomTree::new(1, 3, 3)]);
+        report.assert_agree();
+        assert!(report.to_string().contains("checked elsewhere"));
     }
 }

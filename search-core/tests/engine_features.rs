@@ -127,7 +127,7 @@ fn key_collisions_never_yield_an_illegal_move() {
     // Every position hashes to one of three keys: the table constantly offers moves of other
     // positions, which `Strict::play` would refuse. Values are then wrong: invariants only.
     let trees = strict_trees(true);
-    let mut cross_check = CrossCheck::new(Negamax::new(strict_value)).depths(1..=5);
+    let mut cross_check = CrossCheck::minimax(strict_value).depths(1..=5);
     for policy in [
         DepthPolicy::SameDepth,
         DepthPolicy::AtLeastDepth,
@@ -276,7 +276,7 @@ fn mate_scores_through_transpositions_are_exact() {
             to_move: Player::First,
         })
         .collect();
-    let mut cross_check = CrossCheck::new(Negamax::new(flat)).depths([1, 2, 3, 5, 8, 12, 15]);
+    let mut cross_check = CrossCheck::minimax(flat).depths([1, 2, 3, 5, 8, 12, 15]);
     cross_check = cross_check
         .searcher(Engine::exact(flat))
         .searcher(Engine::exact(flat).with_mtdf(Some(FirstGuess::Previous)))

@@ -1,9 +1,9 @@
 //! The reference searchers on synthetic trees and degenerate input.
 
 use search_core::random_tree::{RandomTree, TreeValue};
-use search_core::reference::{AlphaBeta, AlphaBetaMinimax, Minimax, Negamax};
+use search_core::reference::{AlphaBeta, AlphaBetaMinimax, Minimax, MinimaxQuiescence, Negamax};
 use search_core::testing::CrossCheck;
-use search_core::{Game, Limits, MoveList, Outcome, Player, Score, Searcher};
+use search_core::{Evaluate, Game, Limits, MoveList, Outcome, Player, Score, Searcher};
 
 #[test]
 fn alphabeta_equals_minimax_on_thousands_of_random_trees() {
@@ -156,4 +156,111 @@ fn more_moves_than_the_stack_buffer_holds_still_works() {
     // Two plies: the root side moves, the opponent moves, and the root side is left without a
     // move, which this game scores as a loss.
     assert_eq!(result.score, Score::mated_in(2));
+}
+
+/// Random trees where about a third of the moves give the same player another move: every
+/// reference must agree with the two-sided minimax (which never negates), at every depth.
+fn extra_turn_trees() -> Vec<RandomTree> {
+    (0..600u64)
+        .map(|seed| {
+            let branching = 1 + (seed % 4) as u32;
+            let depth = 1 + (seed % 6) as u32;
+            RandomTree::new(seed, branching, depth)
+                .with_leaf_values([2, 50][(seed % 2) as usize])
+                .with_extra_turns(35)
+        })
+        .collect()
+}
+
+#[test]
+fn every_reference_agrees_with_minimax_when_players_move_twice_in_a_row() {
+    let trees = extra_turn_trees();
+    // The trees really do have extra turns.
+    let repeats = trees
+        .iter()
+        .filter(|tree| {
+            let mut moves = MoveList::new();
+            tree.generate_moves(&mut moves);
+            moves.iter().any(|&mv| tree.play(mv).to_move() == tree.to_move())
+        })
+        .count();
+    assert!(repeats > 150, "{repeats}");
+    let report = CrossCheck::minimax(TreeValue)
+        .searcher(Negamax::new(TreeValue))
+        .searcher(AlphaBeta::new(TreeValue))
+        .searcher(AlphaBetaMinimax::new(TreeValue))
+        // Searched to the leaves, quiescence adds nothing: the same values as minimax.
+        .searcher(MinimaxQuiescence::new(TreeValue))
+        .depths(0..=6)
+        .run(&trees);
+    report.assert_agree();
+    assert_eq!(report.checks, 600 * 7 * 4);
+}
+
+#[test]
+fn best_first_trees_with_extra_turns_keep_their_first_move_best() {
+    for seed in 0..200u64 {
+        let tree = RandomTree::best_first(seed, 3, 5).with_extra_turns(40);
+        let result = Minimax::new(TreeValue).search(&tree, &Limits::depth(5));
+        assert_eq!(result.score, Score::cp(tree.value()), "seed {seed}");
+        assert_eq!(result.pv, vec![0; 5], "seed {seed}");
+    }
+}
+
+/// Quiescence written two-sided, for this test only: absolute values (first player's view),
+/// the side to move stands pat or follows a noisy move, maximising or minimising as it is.
+fn two_sided_quiescence(game: &RandomTree, depth: u32, qply: u32, max_qply: u32) -> Score {
+    let mut moves = MoveList::new();
+    game.generate_moves(&mut moves);
+    let maximising = game.to_move() == Player::First;
+    let absolute = |score: Score| if maximising { score } else { -score };
+    if moves.is_empty() {
+        return absolute(TreeValue.evaluate(game));
+    }
+    let mut values = Vec::new();
+    if depth == 0 {
+        values.push(absolute(TreeValue.evaluate(game)));
+        if qply >= max_qply {
+            return values[0];
+        }
+    }
+    for &mv in moves.iter() {
+        if depth == 0 && !game.is_noisy(mv) {
+            continue;
+        }
+        let child_qply = if depth == 0 { qply + 1 } else { 0 };
+        values.push(two_sided_quiescence(
+            &game.play(mv),
+            depth.saturating_sub(1),
+            child_qply,
+            max_qply,
+        ));
+    }
+    let best = if maximising {
+        values.iter().max()
+    } else {
+        values.iter().min()
+    };
+    *best.expect("a stand pat or a move")
+}
+
+#[test]
+fn minimax_quiescence_agrees_with_a_two_sided_quiescence_under_extra_turns() {
+    for seed in 0..300u64 {
+        let tree = RandomTree::new(seed, 3, 6)
+            .with_noisy_moves(40)
+            .with_extra_turns(35);
+        for depth in 0..=3 {
+            for max_qply in [0, 2, 64] {
+                let result = MinimaxQuiescence::new(TreeValue)
+                    .with_max_ply(max_qply)
+                    .search(&tree, &Limits::depth(depth));
+                let absolute = two_sided_quiescence(&tree, depth, 0, max_qply);
+                assert_eq!(
+                    result.score, absolute,
+                    "seed {seed}, depth {depth}, max {max_qply}"
+                );
+            }
+        }
+    }
 }

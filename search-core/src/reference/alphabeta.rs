@@ -8,8 +8,11 @@
 //! - `beta`: the opponent already has a way to hold the side to move to at most this.
 //!
 //! When a move scores `>= beta`, the opponent will never allow this position: the remaining moves
-//! need not be searched (a **beta cutoff**). A child is searched with the window negated and
-//! swapped, `(-beta, -alpha)`, because its side to move is the other player.
+//! need not be searched (a **beta cutoff**). A child whose side to move is the other player is
+//! searched with the window negated and swapped, `(-beta, -alpha)`, and its value negated. A
+//! child where the same player moves again (an extra turn, as in Dots and Boxes or Kalah) is
+//! searched with the window as it is, and its value kept: negate when the side to move changes,
+//! not at every ply.
 //!
 //! **Fail-soft** means the value returned may lie outside the window: a cutoff returns the score
 //! that caused it, a position where nothing reached alpha returns its best (too low) score. The
@@ -113,8 +116,14 @@ impl<E> AlphaBeta<E> {
             self.stats.children += 1;
             let mut child_pv = Vec::new();
             self.trace.child(&mv);
-            // The child's window is ours seen from the other side: negated and swapped.
-            let score = -self.alphabeta(&game.play(mv), depth - 1, ply + 1, -beta, -alpha, &mut child_pv);
+            let child = game.play(mv);
+            let score = if child.to_move() == game.to_move() {
+                // An extra turn: the child is valued for us, in our window.
+                self.alphabeta(&child, depth - 1, ply + 1, alpha, beta, &mut child_pv)
+            } else {
+                // The opponent's turn: our window seen from the other side, negated and swapped.
+                -self.alphabeta(&child, depth - 1, ply + 1, -beta, -alpha, &mut child_pv)
+            };
             if score > best_score {
                 best_score = score;
                 pv.clear();
@@ -174,8 +183,15 @@ impl<G: Game, E: Evaluate<G>> Reference<G> for AlphaBeta<E> {
             .map(|&mv| {
                 let child = root.play(mv);
                 let window = (-Score::INFINITY, Score::INFINITY);
-                let score = -self.alphabeta(&child, depth - 1, 1, window.0, window.1, &mut Vec::new());
-                (mv, score)
+                let value = self.alphabeta(&child, depth - 1, 1, window.0, window.1, &mut Vec::new());
+                (
+                    mv,
+                    if child.to_move() == root.to_move() {
+                        value
+                    } else {
+                        -value
+                    },
+                )
             })
             .collect()
     }

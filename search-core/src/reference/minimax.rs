@@ -10,6 +10,11 @@
 //! value into the first player's view with [`Player::sign`]. The result it reports is turned back
 //! into the root's side-to-move view, so that every searcher's [`SearchResult`] compares directly.
 //!
+//! It reads [`Game::to_move`] at every node and never negates, so it is right whatever the turn
+//! order: when a player moves twice in a row (an extra turn) it simply maximises (or minimises)
+//! twice. That makes it the project's **reference of record**: every other searcher, the
+//! negamax-form references included, is held to it (see [`crate::testing`]).
+//!
 //! It visits every node to the given depth, exactly as [`Negamax`](super::Negamax) does: the two
 //! are the same algorithm written two ways, and the cross-checks hold them to it.
 //!
@@ -167,5 +172,9 @@ impl<G: Game, E: Evaluate<G>> Reference<G> for Minimax<E> {
                 (mv, if sign > 0 { absolute } else { -absolute })
             })
             .collect()
+    }
+
+    fn is_reference_of_record(&self) -> bool {
+        true
     }
 }

@@ -12,7 +12,12 @@
 //! | [`AlphaBetaMinimax`] | absolute, fail-soft | the same nodes as `AlphaBeta` |
 //! | [`MinimaxQuiescence`] | side to move, with quiescence search beyond the horizon | every node, every noisy line |
 //!
-//! All four report the root's value from the side to move's point of view, the best move (the
+//! Every one of them reads [`Game::to_move`](crate::Game::to_move) at every node, so they are
+//! right for games where a player may move twice in a row: the two-sided ones maximise or
+//! minimise by the side to move; the negamax-form ones negate a child's value (and negate and
+//! swap its window) only when the side to move changes. [`Minimax`] is the reference of record.
+//!
+//! All of them report the root's value from the side to move's point of view, the best move (the
 //! first generated among equals), the principal variation and the statistics, counted as
 //! [`SearchStats`](crate::SearchStats) defines.
 

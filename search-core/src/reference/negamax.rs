@@ -1,9 +1,15 @@
 //! Plain **negamax**: minimax written from the side to move's point of view.
 //!
-//! Every position is valued for the player whose turn it is. A child's value is the opponent's,
-//! so the parent takes the **maximum of the negated** child values: `value(p) = max(-value(c))`.
-//! One rule serves both players, which is why engines are written this way (see the negamax page
-//! in the project's papers; Knuth & Moore 1975 introduced the formulation).
+//! Every position is valued for the player whose turn it is. A child's value is usually the
+//! opponent's, so the parent takes the **maximum of the negated** child values:
+//! `value(p) = max(-value(c))`. One rule serves both players, which is why engines are written
+//! this way (see the negamax page in the project's papers; Knuth & Moore 1975 introduced the
+//! formulation).
+//!
+//! Not every game alternates: after completing a box in Dots and Boxes, the same player moves
+//! again. Then the child's value is already the parent's side's, and is taken **as it is**. The
+//! rule is "negate when the side to move changes", not "negate at every ply": negating blindly
+//! would score the extra turn for the wrong player.
 //!
 //! This searcher visits every node of the tree to the given depth: it is the oracle the pruning
 //! searchers are checked against, and the measure of how much they save.
@@ -11,7 +17,8 @@
 //! - **Invariant.** A position's value is for its side to move; a finished game scores with its
 //!   distance from the root; the best move is the first generated among equals.
 //! - **Exact or value-changing.** Exact: the same values as [`Minimax`](super::Minimax), negated
-//!   at the second player's positions, and the same nodes in the same order.
+//!   at the second player's positions, and the same nodes in the same order, whatever the turn
+//!   order.
 //! - **Cost.** Every node: `b^d` leaves in a uniform tree of branching `b` and depth `d`; one move
 //!   generation per node, one evaluation per leaf, a principal-variation vector per improving
 //!   child, recursion `d` deep.
@@ -96,7 +103,15 @@ impl<E> Negamax<E> {
             self.stats.children += 1;
             let mut child_pv = Vec::new();
             self.trace.child(&mv);
-            let score = -self.negamax(&game.play(mv), depth - 1, ply + 1, &mut child_pv);
+            let child = game.play(mv);
+            let value = self.negamax(&child, depth - 1, ply + 1, &mut child_pv);
+            // The child's value is for its side to move: the opponent's (negate it), or ours
+            // again after an extra turn (keep it).
+            let score = if child.to_move() == game.to_move() {
+                value
+            } else {
+                -value
+            };
             // Strictly better only: among equal moves the first generated is kept.
             if score > best_score {
                 best_score = score;
@@ -142,8 +157,16 @@ impl<G: Game, E: Evaluate<G>> Reference<G> for Negamax<E> {
         moves
             .iter()
             .map(|&mv| {
-                let score = -self.negamax(&root.play(mv), depth - 1, 1, &mut Vec::new());
-                (mv, score)
+                let child = root.play(mv);
+                let value = self.negamax(&child, depth - 1, 1, &mut Vec::new());
+                (
+                    mv,
+                    if child.to_move() == root.to_move() {
+                        value
+                    } else {
+                        -value
+                    },
+                )
             })
             .collect()
     }

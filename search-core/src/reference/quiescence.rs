@@ -7,7 +7,9 @@
 //! 1. if the game is over (from one move generation, as everywhere): win, loss or draw with the
 //!    distance from the root;
 //! 2. if `p` has no moves (a static leaf): its static evaluation;
-//! 3. if `depth > 0`: the maximum over **every** move `m` of `-value(p after m, depth - 1)`;
+//! 3. if `depth > 0`: the maximum over **every** move `m` of `±value(p after m, depth - 1)`,
+//!    negated when the side to move changes and kept as it is after an extra turn (as everywhere
+//!    below: "negate" means "negate when the side to move changes");
 //! 4. at the horizon (`depth == 0`) and below it, the quiescence value `q(p, qply)`, `qply`
 //!    counting the plies beyond the horizon:
 //!    - `stand_pat = evaluate(p)`: the side to move may decline every capture;
@@ -138,7 +140,14 @@ impl<E> MinimaxQuiescence<E> {
             let mut child_pv = Vec::new();
             self.trace.child(&mv);
             let child_qply = if below { qply + 1 } else { 0 };
-            let score = -self.value(&game.play(mv), child_depth, ply + 1, child_qply, &mut child_pv);
+            let child = game.play(mv);
+            let value = self.value(&child, child_depth, ply + 1, child_qply, &mut child_pv);
+            // Negated for the opponent's turn, kept after an extra turn.
+            let score = if child.to_move() == game.to_move() {
+                value
+            } else {
+                -value
+            };
             if score > best_score {
                 best_score = score;
                 pv.clear();
@@ -191,9 +200,15 @@ impl<G: Game, E: Evaluate<G>> Reference<G> for MinimaxQuiescence<E> {
         moves
             .iter()
             .map(|&mv| {
+                let child = root.play(mv);
+                let value = self.value(&child, Some(depth - 1), 1, 0, &mut Vec::new());
                 (
                     mv,
-                    -self.value(&root.play(mv), Some(depth - 1), 1, 0, &mut Vec::new()),
+                    if child.to_move() == root.to_move() {
+                        value
+                    } else {
+                        -value
+                    },
                 )
             })
             .collect()

@@ -391,7 +391,6 @@ impl Trace {
             at = next;
         }
     }
-
 }
 
 /// The recording hook a searcher holds: `None` (off, the default) or a [`Trace`] being

@@ -10,7 +10,6 @@ use super::{Cut, Trace, TraceNode};
 use crate::{Bound, Score};
 
 impl Trace {
-
     /// The indented text mode: one node per line, two spaces per ply, e.g.
     /// `1 d1 [-inf, -3] = -2 (lower) beta cutoff` (move, depth, window, value and bound, cut,
     /// `q` for quiescence, `pv`), pruned children as `2 pruned`, and a last line saying so if the
@@ -191,13 +190,26 @@ pub fn render_dot(dot: &str, format: &str) -> Result<Vec<u8>, RenderError> {
 }
 
 /// A score as the traces show it: `inf`/`-inf` for the window's infinities, `#3`/`#-3` for mate
-/// in 3 moves for/against the side the value belongs to, the raw number otherwise.
+/// in 3 moves for/against the side the value belongs to, `+4@7`/`-4@7` for a game ending 7 plies
+/// from the root with that margin ([`Score::won_by`]), the raw number otherwise.
+///
+/// ```
+/// use search_core::Score;
+/// use search_core::trace::score_text;
+/// assert_eq!(score_text(Score::mate_in(5)), "#3");
+/// assert_eq!(score_text(Score::won_by(4, 7)), "+4@7");
+/// assert_eq!(score_text(Score::won_by(-2, 3)), "-2@3");
+/// assert_eq!(score_text(-Score::INFINITY), "-inf");
+/// assert_eq!(score_text(Score::cp(12)), "12");
+/// ```
 #[must_use]
 pub fn score_text(score: Score) -> String {
     if score >= Score::INFINITY {
         "inf".into()
     } else if score <= -Score::INFINITY {
         "-inf".into()
+    } else if let (Some(margin), Some(plies)) = (score.margin(), score.mate_plies()) {
+        format!("{margin:+}@{plies}")
     } else if let Some(moves) = score.mate_moves() {
         format!("#{moves}")
     } else {
@@ -271,5 +283,3 @@ fn escape(text: &str) -> String {
         .replace('"', "\\\"")
         .replace('\n', "\\n")
 }
-
-

@@ -1,0 +1,782 @@
+//! **Kalah** (mancala), `Kalah(m, n)`: `m` houses a side, `n` seeds in each at the start, with
+//! the extra-turn and capture rules, scored by the seed difference.
+//!
+//! # The variant: Irving, Donkers & Uiterwijk (2000)
+//!
+//! The rules of "Solving Kalah" (ICGA Journal 23(3), 139-148), whose tables the tests reproduce:
+//!
+//! - each player owns the `m` houses on their side and the store to their right; a move takes
+//!   every seed of one of the mover's non-empty houses and sows them one by one anticlockwise,
+//!   into the following houses and the mover's own store, **skipping the opponent's store**; a lap
+//!   of `2m + 1` seeds or more passes the emptied house and sows into it too;
+//! - **extra turn**: if the last seed lands in the mover's store, the same player moves again;
+//! - **capture**: if the last seed lands in an empty house of the mover, that seed and every seed
+//!   of the opposite house go to the mover's store, **even when the opposite house is empty**
+//!   (the "empty capture" reading; only the last seed is then banked);
+//! - **the end**: as soon as a move leaves either side's houses all empty, the game is over and
+//!   each player adds the seeds left on their own side to their store;
+//! - the result is the difference between the stores ([`Outcome::Margin`]).
+//!
+//! Houses are numbered from 1 on each side in sowing order: house 1 is the farthest from its
+//! owner's store, house `m` the nearest.
+//!
+//! [`Solver`] is a perfect-play solver of its own (a memoised search over the seeds in play),
+//! sharing nothing with the project's searchers: the second opinion that, with the paper's
+//! table, holds the searchers and these rules to account.
+//!
+//! ```
+//! use games::kalah::Kalah;
+//! use search_core::reference::AlphaBeta;
+//! use search_core::{Game, Limits, Player, Searcher};
+//!
+//! let start = Kalah::new(3, 2).unwrap();
+//! // House 2 holds 2 seeds: one into house 3, the last into the store: an extra turn.
+//! let after = start.play(start.parse_move("2").unwrap());
+//! assert_eq!(after.to_move(), Player::First);
+//! assert_eq!(after.store(Player::First), 1);
+//! let result = AlphaBeta::new(Kalah::evaluate_stores).search(&start, &Limits::depth(40));
+//! assert!(result.score.margin().is_some());
+//! ```
+
+use std::collections::HashMap;
+use std::fmt;
+
+use search_core::{Game, MoveList, Outcome, Player, Score, ZobristHash};
+
+/// At most this many houses a side.
+pub const MAX_HOUSES: u8 = 6;
+
+/// At most this many seeds a house at the start (so that every count fits a byte).
+pub const MAX_SEEDS: u8 = 12;
+
+/// A move: sow the seeds of the mover's house with this index (from 0 internally, shown from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct House(u8);
+
+impl House {
+    /// The house's index, `0..m`, in sowing order.
+    #[must_use]
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for House {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0 + 1)
+    }
+}
+
+/// A Kalah position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Kalah {
+    /// `houses[player][i]`: the seeds in the player's house `i`, in sowing order.
+    houses: [[u8; MAX_HOUSES as usize]; 2],
+    stores: [u8; 2],
+    size: u8,
+    to_move: Player,
+}
+
+/// Why a game or a typed move was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KalahError {
+    /// A size out of range.
+    #[error(
+        "Kalah is played with 1 to {MAX_HOUSES} houses a side and 1 to {MAX_SEEDS} seeds a house, not {0} and {1}"
+    )]
+    BadSize(u8, u8),
+    /// Not a number.
+    #[error("'{0}' is not a house: type a number from 1 to {1}")]
+    NotANumber(String, u8),
+    /// Off the board.
+    #[error("there is no house {0}: your houses are numbered 1 to {1}")]
+    NoSuchHouse(String, u8),
+    /// Nothing to sow.
+    #[error("house {0} is empty")]
+    Empty(House),
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+}
+
+const fn side(player: Player) -> usize {
+    match player {
+        Player::First => 0,
+        Player::Second => 1,
+    }
+}
+
+impl Kalah {
+    /// The start of `Kalah(houses, seeds)`: `seeds` in each of `houses` houses a side (1 to
+    /// [`MAX_HOUSES`] and 1 to [`MAX_SEEDS`]), empty stores, the first player to move.
+    ///
+    /// # Errors
+    ///
+    /// [`KalahError::BadSize`] for a size out of range.
+    pub fn new(houses: u8, seeds: u8) -> Result<Kalah, KalahError> {
+        if !(1..=MAX_HOUSES).contains(&houses) || !(1..=MAX_SEEDS).contains(&seeds) {
+            return Err(KalahError::BadSize(houses, seeds));
+        }
+        let mut row = [0; MAX_HOUSES as usize];
+        row[..usize::from(houses)].fill(seeds);
+        Ok(Kalah {
+            houses: [row, row],
+            stores: [0, 0],
+            size: houses,
+            to_move: Player::First,
+        })
+    }
+
+    /// A position given by its houses (`first` and `second`, each in sowing order, of the same
+    /// length 1 to [`MAX_HOUSES`]), stores and side to move: for tests and analysis. A position
+    /// with a side empty is over (nothing is swept here).
+    ///
+    /// # Panics
+    ///
+    /// If the rows differ in length or are empty or too long.
+    #[must_use]
+    pub fn from_parts(first: &[u8], second: &[u8], stores: [u8; 2], to_move: Player) -> Kalah {
+        assert!(first.len() == second.len() && (1..=usize::from(MAX_HOUSES)).contains(&first.len()));
+        let mut houses = [[0; MAX_HOUSES as usize]; 2];
+        houses[0][..first.len()].copy_from_slice(first);
+        houses[1][..second.len()].copy_from_slice(second);
+        Kalah {
+            houses,
+            stores,
+            size: first.len() as u8,
+            to_move,
+        }
+    }
+
+    /// The number of houses a side.
+    #[must_use]
+    pub const fn houses_per_side(&self) -> u8 {
+        self.size
+    }
+
+    /// `player`'s houses, in sowing order.
+    #[must_use]
+    pub fn houses(&self, player: Player) -> &[u8] {
+        &self.houses[side(player)][..usize::from(self.size)]
+    }
+
+    /// The seeds in `player`'s store.
+    #[must_use]
+    pub const fn store(&self, player: Player) -> u8 {
+        self.stores[side(player)]
+    }
+
+    /// The side to move's store minus the opponent's.
+    #[must_use]
+    pub const fn lead(&self) -> i32 {
+        self.store(self.to_move) as i32 - self.store(self.to_move.opponent()) as i32
+    }
+
+    /// The seeds still in the houses.
+    #[must_use]
+    pub fn seeds_in_play(&self) -> u32 {
+        self.houses.iter().flatten().map(|&seeds| u32::from(seeds)).sum()
+    }
+
+    /// Whether the game is over (a side's houses are empty).
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.houses(Player::First).iter().all(|&seeds| seeds == 0)
+            || self.houses(Player::Second).iter().all(|&seeds| seeds == 0)
+    }
+
+    /// Parses a house number typed by a person, checking that it can be sown.
+    ///
+    /// # Errors
+    ///
+    /// Why the text is not a move now ([`KalahError`]).
+    pub fn parse_move(&self, text: &str) -> Result<House, KalahError> {
+        let text = text.trim();
+        let number: u64 = text
+            .parse()
+            .map_err(|_| KalahError::NotANumber(text.to_string(), self.size))?;
+        if number == 0 || number > u64::from(self.size) {
+            return Err(KalahError::NoSuchHouse(text.to_string(), self.size));
+        }
+        if self.is_over() {
+            return Err(KalahError::GameOver);
+        }
+        let house = House((number - 1) as u8);
+        if self.houses[side(self.to_move)][usize::from(house.0)] == 0 {
+            return Err(KalahError::Empty(house));
+        }
+        Ok(house)
+    }
+
+    /// The evaluation: the side to move's store lead, 100 per seed.
+    #[must_use]
+    pub fn evaluate_stores(position: &Kalah) -> Score {
+        Score::cp(100 * position.lead())
+    }
+}
+
+impl Game for Kalah {
+    type Move = House;
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<House>) {
+        if self.is_over() {
+            return;
+        }
+        let own = &self.houses[side(self.to_move)];
+        moves.extend(
+            (0..self.size)
+                .filter(|&house| own[usize::from(house)] > 0)
+                .map(House),
+        );
+    }
+
+    /// Sows `house`; see the [module documentation](self) for the rules.
+    fn play(&self, house: House) -> Self {
+        let mut next = *self;
+        let (me, them) = (side(self.to_move), side(self.to_move.opponent()));
+        let m = usize::from(self.size);
+        // The mover's ring: own houses 0..m, own store m, the opponent's houses m+1..=2m.
+        let ring = 2 * m + 1;
+        let mut seeds = next.houses[me][usize::from(house.0)];
+        next.houses[me][usize::from(house.0)] = 0;
+        let mut at = usize::from(house.0);
+        while seeds > 0 {
+            at = (at + 1) % ring;
+            match at {
+                _ if at < m => next.houses[me][at] += 1,
+                _ if at == m => next.stores[me] += 1,
+                _ => next.houses[them][at - m - 1] += 1,
+            }
+            seeds -= 1;
+        }
+        if at == m {
+            // The last seed in the mover's store: the same player moves again.
+        } else {
+            if at < m && next.houses[me][at] == 1 {
+                // The last seed in an empty house of the mover: it and the opposite house are
+                // captured, even if the opposite house is empty.
+                let opposite = m - 1 - at;
+                next.stores[me] += 1 + next.houses[them][opposite];
+                next.houses[me][at] = 0;
+                next.houses[them][opposite] = 0;
+            }
+            next.to_move = self.to_move.opponent();
+        }
+        if next.is_over() {
+            // Each player keeps the seeds left on their own side.
+            for player in [0, 1] {
+                let left: u8 = next.houses[player].iter().sum();
+                next.stores[player] += left;
+                next.houses[player] = [0; MAX_HOUSES as usize];
+            }
+        }
+        next
+    }
+
+    /// The game is over: the store difference, for the side to move.
+    fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
+        (legal_moves == 0).then(|| Outcome::Margin(self.lead()))
+    }
+
+    /// Extra turns first (the last seed reaches the store), then captures.
+    fn order_hint(&self, house: House) -> i32 {
+        let seeds = usize::from(self.houses[side(self.to_move)][usize::from(house.0)]);
+        let m = usize::from(self.size);
+        let last = (usize::from(house.0) + seeds) % (2 * m + 1);
+        if last == m {
+            2
+        } else if last < m && seeds < 2 * m + 1 && self.houses[side(self.to_move)][last] == 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+impl ZobristHash for Kalah {
+    /// Every house, both stores, the side to move and the size, packed into two words (seeds a
+    /// byte each) and mixed (SplitMix64).
+    fn zobrist(&self) -> u64 {
+        fn mix(mut x: u64) -> u64 {
+            x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            x ^ (x >> 31)
+        }
+        let pack = |bytes: &[u8]| bytes.iter().fold(0u64, |word, &byte| word << 8 | u64::from(byte));
+        let first = pack(&self.houses[0]) << 8 | u64::from(self.stores[0]);
+        let second = pack(&self.houses[1]) << 8 | u64::from(self.stores[1]);
+        let extra = u64::from(self.size) << 1 | u64::from(self.to_move == Player::Second);
+        mix(first ^ mix(second ^ mix(extra)))
+    }
+}
+
+impl fmt::Display for Kalah {
+    /// The board from the first player's side: the second player's houses on top (right to
+    /// left, as they sow), the stores at the ends (the second player's on the left), house
+    /// numbers below and above.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = usize::from(self.size);
+        let numbers = |order: &mut dyn Iterator<Item = usize>| -> String {
+            order.map(|house| format!("{:>4}", house + 1)).collect()
+        };
+        writeln!(
+            f,
+            "      {}   (second player's houses)",
+            numbers(&mut (0..m).rev())
+        )?;
+        let top: String = self.houses[1][..m]
+            .iter()
+            .rev()
+            .map(|seeds| format!("[{seeds:>2}]"))
+            .collect();
+        writeln!(f, "      {top}")?;
+        writeln!(
+            f,
+            "{:>4}  {}  {:<4}",
+            self.stores[1],
+            " ".repeat(4 * m),
+            self.stores[0]
+        )?;
+        let bottom: String = self.houses[0][..m]
+            .iter()
+            .map(|seeds| format!("[{seeds:>2}]"))
+            .collect();
+        writeln!(f, "      {bottom}")?;
+        writeln!(f, "      {}   (first player's houses)", numbers(&mut (0..m)))
+    }
+}
+
+/// A perfect-play solver of its own, sharing nothing with the project's searchers: a memoised
+/// search over the seeds in play.
+///
+/// Seeds in a store never come back, so what the rest of the game is worth to the side to move
+/// (the seeds it will still store minus the opponent's) depends only on the houses, seen from the
+/// side to move: `rest(p) = max over moves of (gain + rest(child))` after an extra turn,
+/// `gain - rest(child)` when the turn passes, `gain` when the move ends the game, where `gain` is
+/// what the move adds to the mover's store minus what it adds to the opponent's. The position's
+/// perfect-play margin is its [`lead`](Kalah::lead) plus `rest`. This is the "full-game database"
+/// formulation of the paper (its databases too are indexed by the seeds in play only).
+#[derive(Debug, Default)]
+pub struct Solver {
+    rest: HashMap<[u8; 2 * MAX_HOUSES as usize], i16>,
+}
+
+impl Solver {
+    /// An empty solver.
+    #[must_use]
+    pub fn new() -> Self {
+        Solver::default()
+    }
+
+    /// The final store difference for the side to move with perfect play from `position`.
+    pub fn margin(&mut self, position: &Kalah) -> i32 {
+        position.lead() + i32::from(self.rest(position))
+    }
+
+    /// How many positions (houses, from the side to move) the solver knows.
+    #[must_use]
+    pub fn positions(&self) -> usize {
+        self.rest.len()
+    }
+
+    fn rest(&mut self, position: &Kalah) -> i16 {
+        if position.is_over() {
+            return 0;
+        }
+        let (me, them) = (side(position.to_move), side(position.to_move.opponent()));
+        let mut key = [0; 2 * MAX_HOUSES as usize];
+        key[..MAX_HOUSES as usize].copy_from_slice(&position.houses[me]);
+        key[MAX_HOUSES as usize..].copy_from_slice(&position.houses[them]);
+        if let Some(&known) = self.rest.get(&key) {
+            return known;
+        }
+        let mut best = i16::MIN;
+        for house in 0..position.size {
+            if position.houses[me][usize::from(house)] == 0 {
+                continue;
+            }
+            let child = position.play(House(house));
+            let gain = (i16::from(child.stores[me]) - i16::from(position.stores[me]))
+                - (i16::from(child.stores[them]) - i16::from(position.stores[them]));
+            let value = if child.is_over() {
+                gain
+            } else if child.to_move == position.to_move {
+                gain + self.rest(&child)
+            } else {
+                gain - self.rest(&child)
+            };
+            best = best.max(value);
+        }
+        self.rest.insert(key, best);
+        best
+    }
+}
+
+/// The perfect-play results of Irving, Donkers & Uiterwijk (2000), "Solving Kalah", Table 10
+/// (win, draw or loss for the first player, `Kalah(m, n)` for `m` houses and `n` seeds, `m, n` in
+/// `1..=6` but `(6, 6)`), as transcribed from the paper by a third party
+/// (`harness/kalah_paper.py` of a public repository found with the project's search tool); not
+/// checked against the PDF here. Row `m - 1`, column `n - 1`.
+pub const PAPER_TABLE_10: [&str; 6] = ["DLWLWD", "WLLLWW", "DWWWWL", "WWWWWD", "DDWWWW", "WWWWW"];
+
+/// The first player's perfect-play margins of the same paper's Table 9, for `Kalah(4..=6, n)`,
+/// same transcription: `(m, n, margin)`.
+pub const PAPER_TABLE_9: [(u8, u8, i32); 17] = [
+    (4, 1, 2),
+    (4, 2, 6),
+    (4, 3, 8),
+    (4, 4, 2),
+    (4, 5, 2),
+    (4, 6, 0),
+    (5, 1, 0),
+    (5, 2, 0),
+    (5, 3, 8),
+    (5, 4, 12),
+    (5, 5, 2),
+    (5, 6, 2),
+    (6, 1, 2),
+    (6, 2, 10),
+    (6, 3, 2),
+    (6, 4, 10),
+    (6, 5, 12),
+];
+
+/// The paper's result for `Kalah(m, n)`: `'W'`, `'D'` or `'L'` for the first player, if it gives
+/// one.
+#[must_use]
+pub fn paper_result(m: u8, n: u8) -> Option<char> {
+    PAPER_TABLE_10
+        .get(usize::from(m).checked_sub(1)?)?
+        .chars()
+        .nth(usize::from(n).checked_sub(1)?)
+}
+
+/// `'W'`, `'D'` or `'L'` for a margin.
+#[must_use]
+pub const fn result_letter(margin: i32) -> char {
+    if margin > 0 {
+        'W'
+    } else if margin < 0 {
+        'L'
+    } else {
+        'D'
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use search_core::reference::{AlphaBeta, AlphaBetaMinimax, Minimax, MinimaxQuiescence, Negamax};
+    use search_core::testing::CrossCheck;
+    use search_core::{Limits, Searcher};
+
+    use super::*;
+
+    fn parts(first: &[u8], second: &[u8], stores: [u8; 2], to_move: Player) -> Kalah {
+        Kalah::from_parts(first, second, stores, to_move)
+    }
+
+    /// The rules, one case each: (position, house, expected position).
+    #[test]
+    fn sowing_extra_turns_captures_and_the_end() {
+        use Player::{First, Second};
+        let cases = [
+            // Sowing passes the own store, skips the opponent's, and laps into the emptied house.
+            (
+                "sow into the own store, skip the opponent's",
+                parts(&[1, 1, 6], &[1, 1, 1], [0, 0], First),
+                2,
+                parts(&[2, 2, 0], &[2, 2, 2], [1, 0], Second),
+            ),
+            (
+                "the second player sows the same way",
+                parts(&[1, 1, 1], &[1, 1, 6], [0, 0], Second),
+                2,
+                parts(&[2, 2, 2], &[2, 2, 0], [0, 1], First),
+            ),
+            (
+                "the last seed in the own store moves again",
+                parts(&[2, 2, 2], &[2, 2, 2], [0, 0], First),
+                1,
+                parts(&[2, 0, 3], &[2, 2, 2], [1, 0], First),
+            ),
+            (
+                "the last seed in an empty own house captures the opposite house",
+                parts(&[1, 0, 1], &[3, 2, 4], [1, 1], First),
+                0,
+                parts(&[0, 0, 1], &[3, 0, 4], [4, 1], Second),
+            ),
+            (
+                "the capture is taken even when the opposite house is empty",
+                parts(&[1, 0, 1], &[3, 0, 4], [0, 0], First),
+                0,
+                parts(&[0, 0, 1], &[3, 0, 4], [1, 0], Second),
+            ),
+            (
+                "an empty house of the opponent captures nothing",
+                parts(&[1, 2], &[0, 5], [0, 0], First),
+                1,
+                parts(&[1, 0], &[1, 5], [1, 0], Second),
+            ),
+            (
+                "a lap that ends in the emptied start house captures",
+                parts(&[5, 1], &[2, 3], [0, 0], First),
+                0,
+                parts(&[0, 2], &[3, 0], [6, 0], Second),
+            ),
+            (
+                "emptying the mover's side ends the game: the opponent keeps its seeds",
+                parts(&[0, 1], &[3, 2], [3, 0], First),
+                1,
+                parts(&[0, 0], &[0, 0], [4, 5], First),
+            ),
+            (
+                "emptying the opponent's side by a capture ends it: the mover keeps its seeds",
+                parts(&[1, 0, 2], &[0, 3, 0], [2, 4], First),
+                0,
+                parts(&[0, 0, 0], &[0, 0, 0], [8, 4], Second),
+            ),
+        ];
+        for (rule, before, house, after) in cases {
+            assert_eq!(before.play(House(house)), after, "{rule}");
+            let seeds = |k: &Kalah| k.seeds_in_play() + u32::from(k.stores[0]) + u32::from(k.stores[1]);
+            assert_eq!(seeds(&before), seeds(&after), "{rule}: seeds are kept");
+        }
+        let over = parts(&[0, 1], &[3, 2], [3, 0], First).play(House(1));
+        assert_eq!(over.outcome(0), Some(Outcome::Margin(-1)));
+        let mut moves = MoveList::new();
+        over.generate_moves(&mut moves);
+        assert!(moves.is_empty());
+    }
+
+    #[test]
+    fn kalah_1_1_is_a_draw_after_one_move() {
+        let start = Kalah::new(1, 1).unwrap();
+        let end = start.play(House(0));
+        assert!(end.is_over());
+        assert_eq!((end.store(Player::First), end.store(Player::Second)), (1, 1));
+        assert_eq!(Solver::new().margin(&start), 0);
+    }
+
+    #[test]
+    fn bad_input_gets_its_own_message() {
+        let position = parts(&[1, 0, 1], &[1, 1, 1], [0, 0], Player::First);
+        let cases = [
+            ("", "'' is not a house: type a number from 1 to 3"),
+            ("two", "'two' is not a house: type a number from 1 to 3"),
+            ("-1", "'-1' is not a house: type a number from 1 to 3"),
+            ("0", "there is no house 0: your houses are numbered 1 to 3"),
+            ("4", "there is no house 4: your houses are numbered 1 to 3"),
+            (
+                "99999999999999999999999",
+                "'99999999999999999999999' is not a house: type a number from 1 to 3",
+            ),
+            ("2", "house 2 is empty"),
+        ];
+        for (input, message) in cases {
+            assert_eq!(
+                position.parse_move(input).unwrap_err().to_string(),
+                message,
+                "{input:?}"
+            );
+        }
+        assert_eq!(position.parse_move(" 3 "), Ok(House(2)));
+        assert_eq!(Kalah::new(7, 4), Err(KalahError::BadSize(7, 4)));
+        assert_eq!(
+            Kalah::new(3, 0).unwrap_err().to_string(),
+            "Kalah is played with 1 to 6 houses a side and 1 to 12 seeds a house, not 3 and 0"
+        );
+        let over = parts(&[0, 0], &[1, 0], [2, 1], Player::Second);
+        assert_eq!(over.parse_move("1"), Err(KalahError::GameOver));
+    }
+
+    #[test]
+    fn the_board_is_drawn_from_the_first_player_s_side() {
+        let position = parts(&[1, 0, 12], &[4, 5, 6], [3, 7], Player::First);
+        assert_eq!(
+            position.to_string(),
+            "         3   2   1   (second player's houses)\n      [ 6][ 5][ 4]\n   7                3   \n      [ 1][ 0][12]\n         1   2   3   (first player's houses)\n"
+        );
+    }
+
+    /// Every position reachable from the start of `Kalah(m, n)`.
+    fn reachable(m: u8, n: u8) -> Vec<Kalah> {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![Kalah::new(m, n).unwrap()];
+        let mut positions = Vec::new();
+        while let Some(position) = stack.pop() {
+            if !seen.insert(position) {
+                continue;
+            }
+            positions.push(position);
+            let mut moves = MoveList::new();
+            position.generate_moves(&mut moves);
+            stack.extend(moves.iter().map(|&house| position.play(house)));
+        }
+        positions
+    }
+
+    /// A bound on the plies left: every move either stores a seed or moves seeds nearer a store,
+    /// so this is generous; the searchers stop at finished games anyway.
+    fn to_the_end(position: &Kalah) -> u32 {
+        2 * position.seeds_in_play() * u32::from(position.houses_per_side()) + 1
+    }
+
+    /// Every reference agrees with the two-sided minimax on every reachable position of the
+    /// smallest games, at every depth up to the end.
+    #[test]
+    fn every_reference_agrees_with_minimax_on_every_small_position_at_every_depth() {
+        let evaluate = Kalah::evaluate_stores;
+        let mut checks = 0;
+        for (m, n) in [(1, 1), (1, 2), (2, 1), (1, 3), (2, 2), (3, 1)] {
+            let positions = reachable(m, n);
+            let report = CrossCheck::minimax(evaluate)
+                .searcher(Negamax::new(evaluate))
+                .searcher(AlphaBeta::new(evaluate))
+                .searcher(AlphaBetaMinimax::new(evaluate))
+                .searcher(MinimaxQuiescence::new(evaluate))
+                .depths_by(|position: &Kalah| (0..=8).chain([to_the_end(position)]))
+                .run(&positions);
+            report.assert_agree();
+            checks += report.checks;
+        }
+        // The README quotes this count.
+        assert_eq!(checks, KALAH_SMALL_CHECKS);
+    }
+
+    const KALAH_SMALL_CHECKS: usize = 3_760;
+
+    /// Positions of `Kalah(3, 3)` and `Kalah(4, 2)` reached by seeded random play, at depths 1
+    /// to 5.
+    #[test]
+    fn every_reference_agrees_with_minimax_on_seeded_larger_positions() {
+        let evaluate = Kalah::evaluate_stores;
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut positions = Vec::new();
+        for (m, n) in [(3, 3), (4, 2), (6, 4)] {
+            for game in 0..20 {
+                let mut position = Kalah::new(m, n).unwrap();
+                for _ in 0..game {
+                    let mut moves = MoveList::new();
+                    position.generate_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    position = position.play(moves[(state % moves.len() as u64) as usize]);
+                }
+                positions.push(position);
+            }
+        }
+        let report = CrossCheck::minimax(evaluate)
+            .searcher(Negamax::new(evaluate))
+            .searcher(AlphaBeta::new(evaluate))
+            .searcher(AlphaBetaMinimax::new(evaluate))
+            .searcher(MinimaxQuiescence::new(evaluate))
+            .depths(1..=5)
+            .run(&positions);
+        report.assert_agree();
+        assert_eq!(report.checks, 60 * 5 * 4);
+    }
+
+    /// The solver and the searchers agree on the whole game from the start, where a search to
+    /// the end finishes quickly.
+    #[test]
+    fn the_solver_and_the_searchers_agree_from_the_start() {
+        for (m, n) in [
+            (1, 1),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (2, 1),
+            (2, 2),
+            (2, 3),
+            (3, 1),
+            (3, 2),
+        ] {
+            let start = Kalah::new(m, n).unwrap();
+            let margin = Solver::new().margin(&start);
+            let depth = Limits::depth(to_the_end(&start));
+            let alphabeta = AlphaBeta::new(Kalah::evaluate_stores).search(&start, &depth);
+            assert_eq!(
+                alphabeta.score.margin().unwrap_or(0),
+                margin,
+                "Kalah({m}, {n}) alphabeta"
+            );
+            let negamax_form = AlphaBetaMinimax::new(Kalah::evaluate_stores).search(&start, &depth);
+            assert_eq!(negamax_form.score, alphabeta.score, "Kalah({m}, {n})");
+            if m * n <= 4 {
+                for mut searcher in [
+                    Box::new(Minimax::new(Kalah::evaluate_stores)) as Box<dyn Searcher<Kalah>>,
+                    Box::new(Negamax::new(Kalah::evaluate_stores)),
+                ] {
+                    let result = searcher.search(&start, &depth);
+                    assert_eq!(
+                        result.score,
+                        alphabeta.score,
+                        "Kalah({m}, {n}) {}",
+                        searcher.name()
+                    );
+                }
+            }
+        }
+    }
+
+    /// The paper's Table 10 for every `Kalah(m, n)` the solver finishes in a test's time, and its
+    /// Table 9 margins among them.
+    #[test]
+    fn the_solver_reproduces_the_paper_s_table_where_it_is_quick() {
+        for (m, n) in [
+            (1, 1),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (1, 5),
+            (1, 6),
+            (2, 1),
+            (2, 2),
+            (2, 3),
+            (2, 4),
+            (2, 5),
+            (2, 6),
+            (3, 1),
+            (3, 2),
+            (3, 3),
+            (3, 4),
+            (3, 5),
+            (3, 6),
+            (4, 1),
+            (4, 2),
+            (5, 1),
+            (6, 1),
+        ] {
+            let margin = Solver::new().margin(&Kalah::new(m, n).unwrap());
+            assert_eq!(
+                Some(result_letter(margin)),
+                paper_result(m, n),
+                "Kalah({m}, {n}): {margin}"
+            );
+            if let Some(&(_, _, paper)) = PAPER_TABLE_9.iter().find(|&&(pm, pn, _)| (pm, pn) == (m, n)) {
+                assert_eq!(margin, paper, "Kalah({m}, {n})");
+            }
+        }
+    }
+
+    #[test]
+    fn hashes_tell_reachable_positions_apart() {
+        let positions = reachable(3, 3);
+        let mut by_hash = HashMap::new();
+        for position in &positions {
+            if let Some(previous) = by_hash.insert(position.zobrist(), *position) {
+                assert_eq!(previous, *position, "a collision between different positions");
+            }
+        }
+        assert!(positions.len() > 1_000, "{}", positions.len());
+    }
+}
