@@ -11,7 +11,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use game_search::terminal::{Typed, read_line};
+use game_search::games::prompt::{Line, read_line};
 
 use clap::{Parser, ValueEnum};
 use game_search::game_tictactoe::{Heuristic, TicTacToe};
@@ -51,12 +51,12 @@ fn play(args: &Args, mut input: impl BufRead) -> io::Result<()> {
             print!("Your move (1-9, q to quit): ");
             io::stdout().flush()?;
             let line = match read_line(&mut input)? {
-                Typed::Line(line) => line,
-                Typed::NotText => {
+                Line::Text(line) => line,
+                Line::NotText => {
                     println!("\nThat is not text (the input was not UTF-8). Try again.\n");
                     continue;
                 }
-                Typed::End => {
+                Line::End => {
                     println!("\nEnd of input: goodbye.");
                     return Ok(());
                 }

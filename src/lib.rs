@@ -6,11 +6,9 @@
 //! - [`game_tictactoe`]: tic-tac-toe, searched exhaustively to validate every searcher.
 //! - [`games`]: small games as library code: Nim, Connect Four, Kalah, Dots and Boxes.
 //! - [`lab`]: what the lab programs share (match statistics, ...).
-//! - [`terminal`]: what the terminal games share (reading the player's lines).
 #![warn(missing_docs)]
 
 pub mod lab;
-pub mod terminal;
 
 pub use game_chess;
 pub use game_tictactoe;
