@@ -190,3 +190,48 @@ fn value_changing_features_keep_their_invariants() {
         );
     cross_check.run(&trees).assert_agree();
 }
+
+/// Trees where about a third of the moves give the same player another move (issue 14): the
+/// engine must negate a child's value, and swap its window, only when the side to move changes.
+fn extra_turn_trees(count: u64, noisy: u8) -> Vec<RandomTree> {
+    (0..count)
+        .map(|seed| {
+            let branching = 2 + (seed % 4) as u32;
+            RandomTree::new(seed, branching, 5)
+                .with_leaf_values(1 + (seed % 4) as u32)
+                .with_noisy_moves(noisy)
+                .with_extra_turns(35)
+        })
+        .collect()
+}
+
+#[test]
+fn every_combination_of_exact_features_gives_the_minimax_value_with_extra_turns() {
+    let trees = extra_turn_trees(100, 30);
+    let mut configurations = exact_engine_combinations(TreeValue, 3).into_iter().peekable();
+    while configurations.peek().is_some() {
+        let mut cross_check = CrossCheck::minimax(TreeValue).depths(1..=5);
+        for engine in configurations.by_ref().take(48) {
+            cross_check = cross_check.searcher(engine);
+        }
+        cross_check.run(&trees).assert_agree();
+    }
+}
+
+#[test]
+fn presets_and_quiescence_with_extra_turns() {
+    let trees = extra_turn_trees(200, 25);
+    CrossCheck::minimax(TreeValue)
+        .searcher(Engine::exact(TreeValue))
+        .value_changing(Engine::strongest(TreeValue))
+        .depths(1..=5)
+        .run(&trees)
+        .assert_agree();
+    let mut cross_check = CrossCheck::new(MinimaxQuiescence::new(TreeValue))
+        .unchecked_reference(QUIESCENCE_REFERENCE)
+        .depths(1..=4);
+    for engine in quiescence_configurations() {
+        cross_check = cross_check.searcher(engine);
+    }
+    cross_check.run(&trees).assert_agree();
+}

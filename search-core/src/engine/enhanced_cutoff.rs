@@ -59,14 +59,19 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 continue;
             };
             stats.tt_hits += 1;
-            if !table.policy.accepts(entry.depth, child_depth)
-                || !matches!(entry.bound, Bound::Upper | Bound::Exact)
-            {
+            // A bound on our value from below: the opponent's upper bound, negated, or (after an
+            // extra turn) our own lower bound.
+            let flips = child.to_move() != game.to_move();
+            let bounds_us_from_below = if flips {
+                matches!(entry.bound, Bound::Upper | Bound::Exact)
+            } else {
+                matches!(entry.bound, Bound::Lower | Bound::Exact)
+            };
+            if !table.policy.accepts(entry.depth, child_depth) || !bounds_us_from_below {
                 continue;
             }
-            // The child is worth at most the stored score to its side: at least its negation
-            // to us.
-            let score = -entry.score.from_tt(node.ply + 1);
+            let child_score = entry.score.from_tt(node.ply + 1);
+            let score = if flips { -child_score } else { child_score };
             if score >= node.beta {
                 refutation = Some((mv, score));
                 break;

@@ -124,6 +124,9 @@ struct ChildMove<'g, G> {
     reduction: u32,
     /// The capture-chain budget the child inherits.
     chain: Option<u32>,
+    /// The side to move changes with this move (not after an extra turn): the child's value is
+    /// negated, and its window negated and swapped.
+    flips: bool,
 }
 
 /// What the move loop of a node works with.
@@ -318,6 +321,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 first: searched == 1,
                 reduction: self.late_move_reduction(node.depth, work.in_check, &candidate, &child),
                 chain: child_capture_chain(node.chain, candidate.noisy),
+                flips: child.to_move() != game.to_move(),
             };
             let score = self.search_move(node, alpha, work.key, &child_move);
             if self.search.aborted {
@@ -354,22 +358,39 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     ) -> Score {
         let beta = node.beta;
         let depth = node.depth - 1;
-        let at = |depth, alpha: Score, beta: Score| node.child(depth, -beta, -alpha, child.chain);
         if child.first || (!self.config.pvs && child.reduction == 0) {
-            return -self.search_child(child.position, at(depth, alpha, beta), key);
+            return self.child_value(node, child, depth, (alpha, beta), key);
         }
         let scout_beta = if self.config.pvs { alpha + 1 } else { beta };
         let reduced = depth.saturating_sub(child.reduction);
-        let mut score = -self.search_child(child.position, at(reduced, alpha, scout_beta), key);
+        let mut score = self.child_value(node, child, reduced, (alpha, scout_beta), key);
         if child.reduction > 0 && score > alpha && !self.search.aborted {
             self.search.stats.researches += 1;
-            score = -self.search_child(child.position, at(depth, alpha, scout_beta), key);
+            score = self.child_value(node, child, depth, (alpha, scout_beta), key);
         }
         if self.config.pvs && score > alpha && score < beta && !self.search.aborted {
             self.search.stats.researches += 1;
-            score = -self.search_child(child.position, at(depth, alpha, beta), key);
+            score = self.child_value(node, child, depth, (alpha, beta), key);
         }
         score
+    }
+
+    /// The child's value from the parent's side, searched `depth` plies deep in the parent's
+    /// `window`: negated, with the window negated and swapped, only when the side to move
+    /// changes (a game may give a player several moves in a row).
+    fn child_value(
+        &mut self,
+        node: &Node,
+        child: &ChildMove<'_, G>,
+        depth: u32,
+        (alpha, beta): (Score, Score),
+        key: Option<u64>,
+    ) -> Score {
+        if child.flips {
+            -self.search_child(child.position, node.child(depth, -beta, -alpha, child.chain), key)
+        } else {
+            self.search_child(child.position, node.child(depth, alpha, beta, child.chain), key)
+        }
     }
 
     /// Searches `child` with the parent's repetition key on the line (see `repetition.rs`);

@@ -114,7 +114,12 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             searched += 1;
             self.search.stats.children += 1;
             self.search.trace.child(&mv);
-            let score = -self.quiescence(&child, ply + 1, qply + 1, -beta, -alpha);
+            // Negated, window swapped, only when the side to move changes (extra turns).
+            let score = if child.to_move() == game.to_move() {
+                self.quiescence(&child, ply + 1, qply + 1, alpha, beta)
+            } else {
+                -self.quiescence(&child, ply + 1, qply + 1, -beta, -alpha)
+            };
             if self.search.aborted {
                 return Score::DRAW;
             }

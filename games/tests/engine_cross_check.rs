@@ -1,0 +1,112 @@
+//! The engine on the games with extra turns and scored endings (issue 14): held to the two-sided
+//! Minimax, with and without a transposition table (margins must survive `to_tt`/`from_tt`).
+
+use games::dots_and_boxes::{DotsAndBoxes, Solver as DotsSolver};
+use games::kalah::{Kalah, Solver as KalahSolver};
+use search_core::engine::{DepthPolicy, Engine};
+use search_core::testing::{CrossCheck, exact_engine_combinations};
+use search_core::{Game, Limits, MoveList, Score, Searcher};
+
+/// Positions reached by seeded random play: `plies` moves from `start`, one per seed.
+fn seeded<G: Game>(start: &G, count: u64, max_plies: u64) -> Vec<G> {
+    (0..count)
+        .map(|seed| {
+            let mut state = 0x2545_F491_4F6C_DD1D ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let mut position = start.clone();
+            for _ in 0..seed % (max_plies + 1) {
+                let mut moves = MoveList::new();
+                position.generate_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                position = position.play(moves[(state % moves.len() as u64) as usize]);
+            }
+            position
+        })
+        .collect()
+}
+
+#[test]
+fn the_engine_takes_the_last_box_with_one_line_left() {
+    // 2 x 2; the first player owns three boxes; c2-c3 closes the fourth: +4 for the side to move.
+    let position = DotsAndBoxes::from_lines(
+        2,
+        2,
+        "b3-c3 b2-c2 b2-b3 a1-b1 a1-a2 a2-b2 b1-b2 c1-c2 a2-a3 b1-c1 a3-b3",
+    )
+    .unwrap();
+    assert_eq!((position.lines_left(), position.lead()), (1, 3));
+    assert_eq!(DotsSolver::new().margin(&position), 4);
+    for mut engine in [
+        Engine::exact(DotsAndBoxes::evaluate_lead as fn(&DotsAndBoxes) -> Score),
+        Engine::new(DotsAndBoxes::evaluate_lead as fn(&DotsAndBoxes) -> Score),
+        Engine::strongest(DotsAndBoxes::evaluate_lead as fn(&DotsAndBoxes) -> Score),
+    ] {
+        let result = engine.search(&position, &Limits::depth(3));
+        assert_eq!(
+            result.score.margin(),
+            Some(DotsSolver::new().margin(&position)),
+            "{}",
+            engine.name()
+        );
+    }
+}
+
+#[test]
+fn every_exact_engine_agrees_with_minimax_on_dots_and_boxes() {
+    let evaluate = DotsAndBoxes::evaluate_lead as fn(&DotsAndBoxes) -> Score;
+    let mut positions = seeded(&DotsAndBoxes::new(2, 2).unwrap(), 40, 10);
+    positions.extend(seeded(&DotsAndBoxes::new(1, 2).unwrap(), 20, 6));
+    let mut configurations = exact_engine_combinations(evaluate, 50).into_iter().peekable();
+    while configurations.peek().is_some() {
+        let mut check =
+            CrossCheck::minimax(evaluate).depths_by(|p: &DotsAndBoxes| [1, 2, 3, p.lines_left().min(6)]);
+        for engine in configurations.by_ref().take(48) {
+            check = check.searcher(engine);
+        }
+        check.run(&positions).assert_agree();
+    }
+}
+
+#[test]
+fn every_exact_engine_agrees_with_minimax_on_kalah() {
+    let evaluate = Kalah::evaluate_stores as fn(&Kalah) -> Score;
+    let mut positions = seeded(&Kalah::new(3, 2).unwrap(), 30, 12);
+    positions.extend(seeded(&Kalah::new(4, 3).unwrap(), 30, 12));
+    let mut configurations = exact_engine_combinations(evaluate, 50).into_iter().peekable();
+    while configurations.peek().is_some() {
+        let mut check = CrossCheck::minimax(evaluate).depths(1..=4);
+        for engine in configurations.by_ref().take(48) {
+            check = check.searcher(engine);
+        }
+        check.run(&positions).assert_agree();
+    }
+}
+
+#[test]
+fn the_engine_with_a_table_solves_whole_games_like_the_solvers() {
+    // To the end, a table that merges transpositions of any depth stays exact (see the Nim
+    // example's perfect player); margins are stored relative to the node.
+    for (m, n) in [(3, 2), (3, 3), (4, 2)] {
+        let start = Kalah::new(m, n).unwrap();
+        let mut engine = Engine::exact(Kalah::evaluate_stores as fn(&Kalah) -> Score)
+            .with_tt_policy(DepthPolicy::AtLeastDepth);
+        let result = engine.search(&start, &Limits::depth(60));
+        assert_eq!(
+            result.score.margin().unwrap_or(0),
+            KalahSolver::new().margin(&start),
+            "Kalah({m}, {n})"
+        );
+    }
+    let start = DotsAndBoxes::new(2, 2).unwrap();
+    let mut engine = Engine::exact(DotsAndBoxes::evaluate_lead as fn(&DotsAndBoxes) -> Score)
+        .with_tt_policy(DepthPolicy::AtLeastDepth);
+    let result = engine.search(&start, &Limits::depth(12));
+    assert_eq!(
+        result.score.margin().unwrap_or(0),
+        DotsSolver::new().margin(&start)
+    );
+}
