@@ -339,7 +339,12 @@ const SCRIPT: [(&[usize], bool); 6] = [
 impl Game for Script {
     type Move = usize;
     fn to_move(&self) -> Player {
-        Player::First
+        // Turns alternate: nodes 0 and 3 at even plies, the others at odd ones.
+        if matches!(self.0, 0 | 3) {
+            Player::First
+        } else {
+            Player::Second
+        }
     }
     fn generate_moves(&self, moves: &mut MoveList<usize>) {
         moves.extend(SCRIPT[self.0].0.iter().copied());
@@ -541,11 +546,59 @@ fn names_reflect_the_configuration() {
     assert_eq!(name(&Engine::new(TreeValue)), "engine");
     assert_eq!(
         name(&Engine::exact(TreeValue)),
-        "engine(id,tt-same,hints,killers,history,pvs)"
+        "engine(id+tt+hints+killers+history+pvs)"
     );
     assert_eq!(
         name(&Engine::strongest(TreeValue)),
-        "engine(id,tt-deeper,hints,killers,history,pvs,asp50,null-adaptive,rfp100,lmr,lmr-log,qs,check-ext,rep)"
+        "engine(id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+check-ext+rep)"
     );
     let _ = SearchStats::default();
+}
+
+#[test]
+fn absurd_arguments_are_clamped_not_a_panic_nor_a_hang() {
+    let tree = RandomTree::new(5, 4, 5);
+    let absurd = [
+        Engine::new(TreeValue).with_transposition_table(usize::MAX),
+        Engine::new(TreeValue).with_transposition_table(100_000),
+        Engine::exact(TreeValue).with_null_move(Some(NullReduction::Fixed(u32::MAX))),
+        Engine::exact(TreeValue).with_reverse_futility(Some(i32::MAX)),
+        Engine::exact(TreeValue).with_futility(Some(i32::MAX)),
+        Engine::exact(TreeValue).with_aspiration(Some(i32::MAX)),
+        Engine::exact(TreeValue)
+            .with_quiescence(true)
+            .with_delta_pruning(Some(i32::MIN)),
+        Engine::strongest(TreeValue).with_quiescence_max_ply(u32::MAX),
+    ];
+    for mut engine in absurd {
+        let result = engine.search(&tree, &Limits::depth(5));
+        assert!(result.best_move.is_some(), "{}", engine.name());
+        assert!(
+            result.score.raw().abs() <= Score::MAX_EVAL.raw(),
+            "{}",
+            engine.name()
+        );
+    }
+}
+
+#[test]
+fn an_evaluation_beyond_the_scale_is_clamped() {
+    // An evaluator that answers INFINITY (or more) everywhere: every searcher of the engine still
+    // returns a move, and the strongest preset's aspiration loop ends.
+    let broken = |_: &RandomTree| Score::INFINITY;
+    let tree = RandomTree::new(2, 3, 4);
+    for mut engine in [
+        Engine::new(broken),
+        Engine::exact(broken),
+        Engine::strongest(broken),
+    ] {
+        let result = engine.search(&tree, &Limits::depth(4));
+        assert!(result.best_move.is_some(), "{}", engine.name());
+        assert_eq!(
+            result.score.raw().abs(),
+            Score::MAX_EVAL.raw(),
+            "{}",
+            engine.name()
+        );
+    }
 }

@@ -58,7 +58,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let needed = c.reverse_futility.is_some()
             || c.futility.is_some()
             || c.null_move.is_some_and(|null_move| null_move.eval_guard);
-        (needed && ply > 0 && !in_check).then(|| self.evaluator.evaluate(game))
+        (needed && ply > 0 && !in_check).then(|| self.evaluate(game))
     }
 
     /// The reverse futility cut: `Some(static value)` when it fails high by the margin.

@@ -76,7 +76,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let (score, pv, depth) = match completed {
             Some(done) => (done.score, done.pv, done.depth),
             None => (
-                self.evaluator.evaluate(root),
+                self.evaluate(root),
                 self.fallback_move(root).into_iter().collect(),
                 0,
             ),

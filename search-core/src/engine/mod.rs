@@ -96,13 +96,8 @@ use std::time::Duration;
 
 use crate::{Bound, Evaluate, Game, Score, ZobristHash};
 
-pub use config::{
-    ADAPTIVE_R_DEPTH, Config, ConfigError, DEFAULT_ASPIRATION_WINDOW, DEFAULT_CAPTURE_CHAIN,
-    DEFAULT_DELTA_MARGIN, DEFAULT_FUTILITY_MARGIN, DEFAULT_REVERSE_FUTILITY_MARGIN, DEFAULT_TABLE_MIB,
-    EXACT_COMBINATIONS, Exactness, FEATURES, Feature, FirstGuess, Kind, MAX_NULL_REDUCTION, MAX_TABLE_MIB,
-    NullMoveConfig, NullReduction, QUIESCENCE_MAX_PLY, QuiescenceConfig, Reductions, RootWindow, TableConfig,
-    Value, exact_configurations,
-};
+// Everything public in the configuration, so that a new feature's items need no line here.
+pub use config::*;
 pub use futility::{FUTILITY_MAX_DEPTH, REVERSE_FUTILITY_MAX_DEPTH};
 pub use tt::{DepthPolicy, TranspositionTable};
 

@@ -433,8 +433,16 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
     /// A leaf worth its static evaluation.
     pub(super) fn static_leaf(&mut self, game: &G) -> Score {
-        let score = self.evaluator.evaluate(game);
+        let score = self.evaluate(game);
         self.leaf(score)
+    }
+
+    /// The evaluator's value, clamped into `±MAX_EVAL`: an evaluation beyond it (a bug of the
+    /// evaluator, or `Score::INFINITY`) would pose as a decided result or break the windows.
+    pub(super) fn evaluate(&self, game: &G) -> Score {
+        self.evaluator
+            .evaluate(game)
+            .clamp(-Score::MAX_EVAL, Score::MAX_EVAL)
     }
 
     /// A node ended by a cut (`moves` never searched), worth `score`.

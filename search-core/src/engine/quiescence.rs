@@ -74,7 +74,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
         // --- Stand pat: the static value, a lower bound (the side to move need not capture);
         //     the whole value at a static leaf or at the ply limit.
-        let stand_pat = self.evaluator.evaluate(game);
+        let stand_pat = self.evaluate(game);
         if moves.is_empty() || qply >= config.max_ply || ply >= super::MAX_SEARCH_PLY {
             self.search.stats.leaf_nodes += 1;
             return stand_pat;
