@@ -160,6 +160,8 @@ pub struct QuiescenceConfig {
     pub delta_pruning: Option<i32>,
     /// The hard limit on quiescence plies beyond the horizon.
     pub max_ply: u32,
+    /// A budget of quiescence nodes under each horizon node (`None`: no budget).
+    pub max_nodes: Option<u32>,
 }
 
 /// The default bound on quiescence plies beyond the horizon (the thesis saw lines 32 plies deep).
@@ -171,9 +173,14 @@ impl Default for QuiescenceConfig {
             checks: false,
             delta_pruning: None,
             max_ply: QUIESCENCE_MAX_PLY,
+            max_nodes: None,
         }
     }
 }
+
+/// The quiescence node budget `qs-nodes` names alone: far above what an ordinary chess position
+/// needs, low enough that a board full of queens answers `go depth 1` in a fraction of a second.
+pub const DEFAULT_QUIESCENCE_NODES: u32 = 5000;
 
 /// The default aspiration half-window of the strongest preset, in centi-units (half a pawn).
 pub const DEFAULT_ASPIRATION_WINDOW: i32 = 50;
@@ -282,6 +289,7 @@ impl Config {
                 checks: false,
                 delta_pruning: None,
                 max_ply: QUIESCENCE_MAX_PLY,
+                max_nodes: None,
             }),
             check_extension: true,
             repetition: true,
@@ -931,6 +939,28 @@ pub const FEATURES: &[Feature] = &[
             Ok(())
         },
         effect: exact,
+    },
+    Feature {
+        name: "qs-nodes",
+        option: "Quiescence Nodes",
+        summary: "a budget of quiescence nodes under each horizon node, then stand pat",
+        kind: Kind::Number {
+            min: 1,
+            max: 100_000_000,
+            default: DEFAULT_QUIESCENCE_NODES as i64,
+        },
+        parent: Some("qs"),
+        implied: false,
+        get: |c| {
+            c.quiescence
+                .and_then(|q| q.max_nodes)
+                .map(|n| Value::Number(i64::from(n)))
+        },
+        set: |c, v| {
+            quiescence(c).max_nodes = number(v).map(|n| n as u32);
+            Ok(())
+        },
+        effect: value_changing,
     },
     Feature {
         name: "check-ext",

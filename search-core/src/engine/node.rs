@@ -206,7 +206,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         // --- Horizon: the static evaluation, or a quiescence search that resolves noisy moves.
         if node.depth == 0 {
             if self.config.quiescence.is_some() {
-                return self.quiescence_moves(game, &mut moves, node.ply, 0, node.alpha, node.beta);
+                return self.quiescence_moves(game, &mut moves, node.ply, 0, (node.alpha, node.beta), None);
             }
             return self.static_leaf(game);
         }

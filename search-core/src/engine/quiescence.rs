@@ -24,6 +24,12 @@
 //!     first quiescence ply quiet moves that give check are searched too;
 //!   - **delta pruning**: when even `stand_pat + margin` cannot reach alpha, no move is searched
 //!     (a generic margin: the game does not say what a capture can win).
+//! - **Node budget** (`qs-nodes=N`, [`QuiescenceConfig::max_nodes`](super::QuiescenceConfig::max_nodes)):
+//!   the quiescence search under one horizon node visits at most about `N` quiescence nodes;
+//!   past that every quiescence node stands pat. Without it, positions with many captures on
+//!   every side (a board of queens) make the capture tree exponential in `qs-max`: `go depth 1`
+//!   on such a position did not answer in three minutes. Value-changing where the budget is
+//!   reached; `qs-nodes` alone is [`DEFAULT_QUIESCENCE_NODES`](super::DEFAULT_QUIESCENCE_NODES).
 //! - **Cost.** One evaluation and one move generation per quiescence node, and the noisy lines
 //!   themselves: often more nodes than the primary search in chess (the thesis saw lines 32
 //!   plies deep), but far better values (the thesis's versus play). The horizon node itself is a
@@ -36,7 +42,15 @@ use crate::{Evaluate, Game, MoveList, Score, outcome_score};
 
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// A quiescence node `qply` plies beyond the horizon (`qply >= 1`).
-    fn quiescence(&mut self, game: &G, ply: u32, qply: u32, alpha: Score, beta: Score) -> Score {
+    /// `budget_end`: the quiescence-node count at which this horizon node's budget is spent.
+    fn quiescence(
+        &mut self,
+        game: &G,
+        ply: u32,
+        qply: u32,
+        (alpha, beta): (Score, Score),
+        budget_end: Option<u64>,
+    ) -> Score {
         self.search.trace.enter(0, ply, Some((alpha, beta)));
         self.search.trace.quiescence();
         if self.should_stop() {
@@ -53,29 +67,37 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             self.search.stats.leaf_nodes += 1;
             return self.search.trace.exit(outcome_score(outcome, ply));
         }
-        let score = self.quiescence_moves(game, &mut moves, ply, qply, alpha, beta);
+        let score = self.quiescence_moves(game, &mut moves, ply, qply, (alpha, beta), budget_end);
         self.search.trace.exit(score)
     }
 
     /// The quiescence search of a counted, unfinished position whose moves are generated: the
-    /// horizon node of the primary search (`qply == 0`) or a quiescence node.
+    /// horizon node of the primary search (`qply == 0`, which starts the node budget; pass
+    /// `None`) or a quiescence node (`budget_end` as its horizon node set it).
     pub(super) fn quiescence_moves(
         &mut self,
         game: &G,
         moves: &mut MoveList<G::Move>,
         ply: u32,
         qply: u32,
-        mut alpha: Score,
-        beta: Score,
+        (mut alpha, beta): (Score, Score),
+        budget_end: Option<u64>,
     ) -> Score {
         let config = self.config.quiescence.unwrap_or_default();
+        let budget_end = if qply == 0 {
+            let spent = self.search.stats.quiescence_nodes;
+            config.max_nodes.map(|nodes| spent + u64::from(nodes))
+        } else {
+            budget_end
+        };
         let checks = config.checks;
         let in_check = checks && game.is_in_check();
 
         // --- Stand pat: the static value, a lower bound (the side to move need not capture);
-        //     the whole value at a static leaf or at the ply limit.
+        //     the whole value at a static leaf, at the ply limit, or with the node budget spent.
         let stand_pat = self.evaluate(game);
-        if moves.is_empty() || qply >= config.max_ply || ply >= super::MAX_SEARCH_PLY {
+        let spent = budget_end.is_some_and(|end| self.search.stats.quiescence_nodes >= end);
+        if moves.is_empty() || qply >= config.max_ply || ply >= super::MAX_SEARCH_PLY || spent {
             self.search.stats.leaf_nodes += 1;
             return stand_pat;
         }
@@ -116,9 +138,9 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             self.search.trace.child(&mv);
             // Negated, window swapped, only when the side to move changes (extra turns).
             let score = if child.to_move() == game.to_move() {
-                self.quiescence(&child, ply + 1, qply + 1, alpha, beta)
+                self.quiescence(&child, ply + 1, qply + 1, (alpha, beta), budget_end)
             } else {
-                -self.quiescence(&child, ply + 1, qply + 1, -beta, -alpha)
+                -self.quiescence(&child, ply + 1, qply + 1, (-beta, -alpha), budget_end)
             };
             if self.search.aborted {
                 return Score::DRAW;
