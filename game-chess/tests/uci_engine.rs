@@ -844,3 +844,19 @@ fn long_searches_announce_each_root_move_and_short_ones_do_not() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn a_board_of_queens_answers_depth_1_and_movetime_at_once() {
+    // Quiescence search here was exponential (no bestmove after 180 s); the strongest preset's
+    // quiescence node budget bounds it (0.3 s on the development machine).
+    let fen = "1KnQ2q1/1N2qnQ1/1q1r1qqQ/Q3QQ1B/2QQ1N2/qQq4q/q1R3bk/3R2r1 w - - 0 1";
+    let mut gui = Gui::start();
+    for go in ["go depth 1", "go movetime 100"] {
+        gui.send(&format!("position fen {fen}"));
+        let started = Instant::now();
+        let (_, mv, _) = gui.bestmove_after(go);
+        let took = started.elapsed();
+        assert!(is_legal(fen, &[], &mv.unwrap()), "{go}");
+        assert!(took < Duration::from_secs(10), "{go} took {took:?}");
+    }
+}

@@ -550,7 +550,7 @@ fn names_reflect_the_configuration() {
     );
     assert_eq!(
         name(&Engine::strongest(TreeValue)),
-        "engine(id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+check-ext+rep)"
+        "engine(id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+qs-nodes+check-ext+rep)"
     );
     let _ = SearchStats::default();
 }

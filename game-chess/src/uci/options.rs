@@ -326,7 +326,7 @@ mod tests {
         assert_eq!(options.set("Hash", Some("64")), Ok(OptionEffect::Reconfigure));
         assert_eq!(
             options.search.to_string(),
-            "id+tt=deeper+hash=64+hints+killers+history+pvs+null+verified+rfp+lmr+qs+check-ext+rep"
+            "id+tt=deeper+hash=64+hints+killers+history+pvs+null+verified+rfp+lmr+qs+qs-nodes+check-ext+rep"
         );
     }
 

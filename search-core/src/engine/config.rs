@@ -273,7 +273,7 @@ impl Config {
 
     /// The strongest preset: the exact preset's ordering with the standard (at least as deep)
     /// TT policy, aspiration windows, adaptive null move, reverse futility pruning, logarithmic
-    /// LMR, quiescence search, check extension and repetition draws. Each feature was measured
+    /// LMR, quiescence search (with a node budget), check extension and repetition draws. Each feature was measured
     /// in chess games (the project's `docs/strength.md`): quiescence, LMR, reverse futility and
     /// logarithmic LMR were shown to help, none of the others was shown to hurt. The margins are in
     /// centi-units, a pawn being 100.
@@ -289,7 +289,7 @@ impl Config {
                 checks: false,
                 delta_pruning: None,
                 max_ply: QUIESCENCE_MAX_PLY,
-                max_nodes: None,
+                max_nodes: Some(DEFAULT_QUIESCENCE_NODES),
             }),
             check_extension: true,
             repetition: true,

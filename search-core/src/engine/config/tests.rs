@@ -9,7 +9,7 @@ fn presets_have_one_text_each() {
         (Config::exact(), "id+tt+hints+killers+history+pvs"),
         (
             Config::strongest(),
-            "id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+check-ext+rep",
+            "id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+qs-nodes+check-ext+rep",
         ),
     ];
     for (config, text) in table {
