@@ -321,10 +321,10 @@ impl Config {
     /// ```
     /// use search_core::engine::Config;
     /// let mut config = Config::strongest();
-    /// config.set("Null Move", Some("r2"))?;
+    /// config.set("Null Move", Some("r3"))?;
     /// config.set("verified", None)?;
     /// config.set("LMR", Some("off"))?;
-    /// assert_eq!(config.to_string().contains("null=r2+verified"), true);
+    /// assert!(config.to_string().contains("null=r3+verified"));
     /// assert!(config.set("Null Move", Some("r0")).is_err());
     /// # Ok::<(), search_core::engine::ConfigError>(())
     /// ```
