@@ -8,7 +8,8 @@
 //! - [`plot`]: SVG plots of the results;
 //! - [`compare`]: the `compare` program's plans (default, quick, full);
 //! - [`elo`]: match scores and Elo differences;
-//! - [`players`], [`matches`](mod@matches) and [`pgn`]: the `versus` program's games.
+//! - [`players`], [`matches`](mod@matches) and [`pgn`]: the `versus` program's games;
+//! - [`reproduce`]: the papers' play and timing experiments, for the `reproduce` program.
 
 pub mod compare;
 pub mod configs;
@@ -18,4 +19,5 @@ pub mod pgn;
 pub mod players;
 pub mod plot;
 pub mod report;
+pub mod reproduce;
 pub mod runner;
