@@ -503,3 +503,58 @@ fn main() -> ExitCode {
     }
     status
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Args, clap::Error> {
+        Args::try_parse_from(["reproduce"].iter().chain(args))
+    }
+
+    #[test]
+    fn bad_input_is_a_clear_error() {
+        let unknown = setup(&parse(&["--tables", "t3,t9"]).unwrap()).err().unwrap();
+        assert!(unknown.contains("unknown table \"t9\""), "{unknown}");
+        assert!(unknown.contains("mate3"), "{unknown}");
+        // Quiescence at base - 1 needs base 2 or more.
+        let low = parse(&["--base-depth", "1"]).unwrap_err().to_string();
+        assert!(low.contains("--base-depth"), "{low}");
+        assert!(parse(&["--protocol", "some"]).is_err());
+        assert!(parse(&["--balanced-openings", "51"]).is_err());
+        let budget = setup(&parse(&["--time-budget=-1"]).unwrap()).err().unwrap();
+        assert!(budget.contains("bad --time-budget"), "{budget}");
+    }
+
+    #[test]
+    fn the_quick_run_plans_every_table_small() {
+        let quick = setup(&parse(&["--quick"]).unwrap()).unwrap();
+        assert_eq!(quick.tables.len(), TABLES.len());
+        assert_eq!(quick.tournaments.len(), 4);
+        for (tournament, protocols) in &quick.tournaments {
+            assert_eq!(protocols.len(), 1, "{}", tournament.id);
+            assert_eq!(protocols[0].1.len(), 1, "{}", tournament.id);
+        }
+        assert_eq!(quick.mates, 3);
+        let (depths, openings, plies) = quick.c1.unwrap();
+        assert_eq!((depths.len(), openings.len(), plies), (3, 1, 4));
+    }
+
+    #[test]
+    fn protocols_choose_the_openings() {
+        let paper = setup(&parse(&["--tables", "t3", "--protocol", "paper"]).unwrap()).unwrap();
+        assert_eq!(paper.tournaments.len(), 1);
+        let protocols = &paper.tournaments[0].1;
+        assert_eq!(protocols.len(), 1);
+        assert_eq!(protocols[0].1.len(), 3, "the thesis's three openings");
+        let both = setup(&parse(&["--tables", "t7,c2", "--balanced-openings", "20"]).unwrap()).unwrap();
+        let counts: Vec<Vec<usize>> = both
+            .tournaments
+            .iter()
+            .map(|(_, p)| p.iter().map(|(_, o)| o.len()).collect())
+            .collect();
+        assert_eq!(counts, vec![vec![3, 20], vec![5, 20]]);
+        assert!(both.c1.is_none());
+        assert_eq!(both.mates, 0);
+    }
+}

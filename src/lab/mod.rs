@@ -5,6 +5,7 @@
 //!   `engine:` feature lists;
 //! - [`runner`]: runs configurations over a suite, checking exact ones against a reference;
 //! - [`report`]: the results as a table, Markdown, CSV or JSON;
+//! - [`terminal`]: the table wrapped for an ordinary terminal (`compare`'s default output);
 //! - [`plot`]: SVG plots of the results;
 //! - [`compare`]: the `compare` program's plans (default, quick, full);
 //! - [`elo`]: match scores and Elo differences;
@@ -21,3 +22,4 @@ pub mod plot;
 pub mod report;
 pub mod reproduce;
 pub mod runner;
+pub mod terminal;
