@@ -138,9 +138,12 @@ struct Args {
     list: bool,
 }
 
+/// A set of openings with its description.
+type Protocols = Vec<(String, Vec<Opening>)>;
+
 struct Setup {
     tables: BTreeSet<&'static str>,
-    tournaments: Vec<(Tournament, Vec<(String, Vec<Opening>)>)>,
+    tournaments: Vec<(Tournament, Protocols)>,
     c1: Option<(Vec<u32>, Vec<Opening>, usize)>,
     mates: usize,
     deadline: Option<Instant>,
