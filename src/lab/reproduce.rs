@@ -202,7 +202,7 @@ fn calderan(evaluation: &str) -> String {
 }
 
 /// Calderan's Table II: alpha-beta with point values against piece-square tables (here the
-/// simplified evaluation's tables, the compilation his reference [18] points to) at depths 2-4,
+/// simplified evaluation's tables, the compilation his reference 18 points to) at depths 2-4,
 /// and a random mover against point values at depth 2; six separate matches of 10 games.
 #[must_use]
 pub fn calderan_table_2() -> Tournament {
