@@ -7,6 +7,7 @@
 //! cargo run --release --example compare -- --list              # every configuration name
 //! cargo run --release --example compare -- --quick             # CI's smoke test, seconds
 //! cargo run --release --example compare -- --configs ab-v1,nm-r2,engine:id+tt+killers+pvs --depth-offset 1
+//! cargo run --release --example compare -- --per-position        # also every position's move and value
 //! cargo run --release --example compare -- --format markdown --plot plots/
 //! cargo run --release --example compare -- --full --time-budget 3600
 //! ```
@@ -26,6 +27,7 @@ use game_search::lab::configs::{Config, feature_help, registry};
 use game_search::lab::plot;
 use game_search::lab::report::{Format, render};
 use game_search::lab::runner::{Progress, parse_suite, run, thesis_suite};
+use game_search::lab::terminal::{WIDTH, render_terminal, wrap_words};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Compare game-tree searcher configurations on chess positions.
@@ -72,6 +74,11 @@ struct Args {
     /// Check quiescence configurations against the brute-force reference up to this depth.
     #[arg(long, value_name = "N")]
     qs_check_depth: Option<u32>,
+
+    /// Also print the best move and root value of every configuration on every position (the
+    /// plain-text table wraps it into several of at most 100 columns).
+    #[arg(long)]
+    per_position: bool,
 
     /// List the configurations and engine features, and exit.
     #[arg(long)]
@@ -174,10 +181,10 @@ fn main() -> ExitCode {
         .depth_offset
         .map_or_else(|| "each configuration's own".to_string(), |o| format!("{o:+}"));
     if format == Format::Table || format == Format::Markdown {
-        println!("{}", plan.description);
-        println!(
-            "Evaluation {}; depth offset {offsets}; positions: {}; reference: alpha-beta (minimax-exact) \
-             and minimax+quiescence up to depth {}.\n",
+        let intro = format!(
+            "{} Evaluation {}; depth offset {offsets}; positions: {}; reference: alpha-beta \
+             (minimax-exact) and minimax+quiescence up to depth {}.",
+            plan.description,
             plan.options.evaluation,
             if plan.suite.len() == thesis_suite().len() && args.suite.is_none() {
                 "the thesis's 24".to_string()
@@ -186,6 +193,11 @@ fn main() -> ExitCode {
             },
             plan.options.quiescence_check_max_depth
         );
+        if format == Format::Table {
+            println!("{}\n", wrap_words(&intro, WIDTH));
+        } else {
+            println!("{intro}\n");
+        }
     }
 
     let bar = ProgressBar::new((plan.suite.len() * plan.configs.len()) as u64);
@@ -218,7 +230,11 @@ fn main() -> ExitCode {
     );
     bar.finish_and_clear();
 
-    print!("{}", render(&report, format));
+    if format == Format::Table {
+        print!("{}", render_terminal(&report, args.per_position));
+    } else {
+        print!("{}", render(&report, format));
+    }
     if format == Format::Table || format == Format::Markdown {
         println!(
             "\nWall time {:.1} s (searches and reference checks).",

@@ -113,7 +113,17 @@ pub struct EloEstimate {
 }
 
 fn show(value: Option<f64>, infinity: &str) -> String {
-    value.map_or_else(|| infinity.to_string(), |elo| format!("{elo:+.0}"))
+    // An even score is +0, never -0 (as match.py prints it).
+    value.map_or_else(
+        || infinity.to_string(),
+        |elo| {
+            if elo.abs() < 0.5 {
+                "+0".to_string()
+            } else {
+                format!("{elo:+.0}")
+            }
+        },
+    )
 }
 
 impl fmt::Display for EloEstimate {
@@ -150,6 +160,13 @@ mod tests {
         }
         .elo();
         assert_eq!(even.estimate, Some(0.0));
+        assert!(even.to_string().starts_with("+0 ["), "{even}");
+        let drawn = MatchScore {
+            wins: 0,
+            draws: 2,
+            losses: 0,
+        };
+        assert_eq!(drawn.elo().to_string(), "+0 [+0, +0]");
         let (low, high) = (even.low.unwrap(), even.high.unwrap());
         assert!((low + high).abs() < 1e-9);
         assert!(low < -30.0 && low > -120.0, "{low}");

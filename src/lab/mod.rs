@@ -5,10 +5,12 @@
 //!   `engine:` feature lists;
 //! - [`runner`]: runs configurations over a suite, checking exact ones against a reference;
 //! - [`report`]: the results as a table, Markdown, CSV or JSON;
+//! - [`terminal`]: the table wrapped for an ordinary terminal (`compare`'s default output);
 //! - [`plot`]: SVG plots of the results;
 //! - [`compare`]: the `compare` program's plans (default, quick, full);
 //! - [`elo`]: match scores and Elo differences;
-//! - [`players`], [`matches`](mod@matches) and [`pgn`]: the `versus` program's games.
+//! - [`players`], [`matches`](mod@matches) and [`pgn`]: the `versus` program's games;
+//! - [`reproduce`]: the papers' play and timing experiments, for the `reproduce` program.
 
 pub mod compare;
 pub mod configs;
@@ -18,4 +20,6 @@ pub mod pgn;
 pub mod players;
 pub mod plot;
 pub mod report;
+pub mod reproduce;
 pub mod runner;
+pub mod terminal;

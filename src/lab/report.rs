@@ -206,7 +206,9 @@ fn csv_cell(text: &str) -> String {
     }
 }
 
-fn notes(report: &Report) -> String {
+/// The notes under a table: a partial run, and every disagreement with the reference.
+#[must_use]
+pub fn notes(report: &Report) -> String {
     let mut out = String::new();
     if let Some(reason) = &report.interrupted {
         let _ = writeln!(

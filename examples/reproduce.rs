@@ -1,0 +1,563 @@
+//! Regenerate the README's lab tables in one command: the thesis's node tables (`compare`'s
+//! default run and the feature-by-feature table), the thesis's play experiments (Tables 3, 5 and
+//! 7) with its own protocol and with 50 balanced openings, and Calderan's Table I (time and
+//! nodes per move, minimax against alpha-beta), Table II (point values against piece-square
+//! tables) and mate-in-3 protocol (against Stockfish). Every game is played at a fixed depth, so
+//! every figure is the same on every run and machine except the times.
+//!
+//! ```text
+//! cargo run --release --example reproduce -- --quick                  # CI: every table, small (seconds)
+//! cargo run --release --example reproduce                             # everything (hours on 2 cores)
+//! cargo run --release --example reproduce -- --tables t3,t5,t7 --protocol paper --base-depth 3
+//! cargo run --release --example reproduce -- --tables c1,c2,mate3 --time-budget 1800
+//! ```
+//!
+//! Output: Markdown on stdout (paste into the README), a progress bar on stderr.
+//! Exit status: 0; 1 if a mate-in-3 puzzle was not mated; 2 on bad input; 130 on Ctrl-C.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use clap::{Parser, ValueEnum};
+use game_search::lab::compare::default_plan;
+use game_search::lab::configs::Config;
+use game_search::lab::matches::{Opening, thesis_openings};
+use game_search::lab::players::{MoveLimit, PlayerSpec};
+use game_search::lab::report::{SUMMARY_COLUMNS, summary_rows};
+use game_search::lab::reproduce::{
+    Budget, Tournament, balanced_openings, calderan_table_2, mate_in_3_puzzles, mates_markdown, run_mates,
+    run_timing, run_tournament, thesis_table_3, thesis_table_5, thesis_table_7, timing_markdown,
+    tournament_markdown,
+};
+use game_search::lab::runner::{Progress, run};
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// Every table, in the order they run.
+const TABLES: [(&str, &str); 8] = [
+    (
+        "nodes",
+        "compare's default run: the thesis's 24 positions, 17 configurations",
+    ),
+    (
+        "features",
+        "the exact search, feature by feature (compare, 8 configurations)",
+    ),
+    ("t3", "thesis Table 3: null move R = 1-3 against alpha-beta v1"),
+    ("t5", "thesis Table 5: the three transposition-table versions"),
+    (
+        "t7",
+        "thesis Table 7: quiescence (+0, -1) against null move R = 2 (+2)",
+    ),
+    (
+        "c1",
+        "Calderan Table I: time and nodes per move, minimax against alpha-beta",
+    ),
+    (
+        "c2",
+        "Calderan Table II: point values against piece-square tables",
+    ),
+    ("mate3", "Calderan's mate-in-3 protocol against Stockfish"),
+];
+
+/// The README's feature-by-feature configurations.
+const FEATURE_CONFIGS: &str = "engine:hints,engine:hints+id,engine:hints+id+tt,engine:hints+id+tt+killers,\
+engine:hints+id+tt+killers+history,engine:hints+id+tt+killers+history+pvs,\
+engine:hints+id+tt+killers+history+pvs+etc,engine:hints+id+tt+killers+history+pvs+etc+mtdf2";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Protocol {
+    /// The paper's own openings and game counts only.
+    Paper,
+    /// The 50 balanced openings only.
+    Balanced,
+    /// Both.
+    Both,
+}
+
+/// Regenerate the README's lab tables (Markdown on stdout).
+#[derive(Debug, Parser)]
+#[command(version, about, long_about = None)]
+struct Args {
+    /// Tables to make, comma-separated: nodes, features, t3, t5, t7, c1, c2, mate3 (default:
+    /// all).
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
+    tables: Vec<String>,
+
+    /// CI's run: every table small (one opening, short games, small depths; seconds).
+    #[arg(long)]
+    quick: bool,
+
+    /// The thesis's play tables' base depth: alpha-beta and null move play at base + 2,
+    /// transposition tables at base, quiescence at base and base - 1 (the thesis does not say
+    /// its game depth).
+    #[arg(long, default_value_t = 2, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=6))]
+    base_depth: u32,
+
+    /// Which openings the match tables are played from.
+    #[arg(long, value_enum, default_value_t = Protocol::Both)]
+    protocol: Protocol,
+
+    /// How many of the 50 balanced openings to play (each with both colours).
+    #[arg(long, default_value_t = 50, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=50))]
+    balanced_openings: u32,
+
+    /// Adjudicate a game a draw after this many plies.
+    #[arg(long, default_value_t = 300, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..))]
+    ply_cap: u32,
+
+    /// Calderan's Table I: games (openings) per depth.
+    #[arg(long, default_value_t = 3, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=50))]
+    c1_games: u32,
+
+    /// Calderan's Table I: plies timed per game.
+    #[arg(long, default_value_t = 40, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..))]
+    c1_plies: u32,
+
+    /// The defending engine of the mate-in-3 protocol.
+    #[arg(long, default_value = "/usr/games/stockfish", value_name = "PATH")]
+    stockfish: PathBuf,
+
+    /// The defender's depth per move.
+    #[arg(long, default_value_t = 12, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    stockfish_depth: u32,
+
+    /// Stop starting games and searches after this many seconds; the tables say what was cut.
+    #[arg(long, value_name = "SECONDS")]
+    time_budget: Option<f64>,
+
+    /// Write every match's games into this directory as PGN.
+    #[arg(long, value_name = "DIR")]
+    pgn: Option<PathBuf>,
+
+    /// List the tables and exit.
+    #[arg(long)]
+    list: bool,
+}
+
+/// A set of openings with its description.
+type Protocols = Vec<(String, Vec<Opening>)>;
+
+struct Setup {
+    tables: BTreeSet<&'static str>,
+    tournaments: Vec<(Tournament, Protocols)>,
+    c1: Option<(Vec<u32>, Vec<Opening>, usize)>,
+    mates: usize,
+    deadline: Option<Instant>,
+}
+
+fn setup(args: &Args) -> Result<Setup, String> {
+    let mut tables = BTreeSet::new();
+    for name in &args.tables {
+        let name = name.trim();
+        let known = TABLES.iter().find(|(t, _)| *t == name).ok_or_else(|| {
+            format!(
+                "unknown table {name:?}; valid tables: {}",
+                TABLES.map(|(t, _)| t).join(", ")
+            )
+        })?;
+        tables.insert(known.0);
+    }
+    if tables.is_empty() {
+        tables = TABLES.iter().map(|(t, _)| *t).collect();
+    }
+    let deadline = match args.time_budget {
+        None => None,
+        Some(seconds) => Some(
+            Instant::now()
+                + Duration::try_from_secs_f64(seconds)
+                    .map_err(|e| format!("bad --time-budget {seconds}: {e}"))?,
+        ),
+    };
+    let (base, balanced) = if args.quick {
+        (2, 1)
+    } else {
+        (args.base_depth, args.balanced_openings as usize)
+    };
+    let thesis = if args.quick {
+        thesis_openings().into_iter().take(1).collect()
+    } else {
+        thesis_openings()
+    };
+    let mut protocols = Vec::new();
+    if matches!(args.protocol, Protocol::Paper | Protocol::Both) {
+        protocols.push((
+            format!("the thesis's {} opening(s) (its protocol)", thesis.len()),
+            thesis,
+        ));
+    }
+    if matches!(args.protocol, Protocol::Balanced | Protocol::Both) && !args.quick {
+        protocols.push((
+            format!("{balanced} balanced opening(s) (game-chess/tests/data/openings.txt)"),
+            balanced_openings(balanced),
+        ));
+    }
+    let mut tournaments = Vec::new();
+    for (id, tournament) in [
+        ("t3", thesis_table_3(base)),
+        ("t5", thesis_table_5(base)),
+        ("t7", thesis_table_7(base)),
+    ] {
+        if tables.contains(id) {
+            tournaments.push((tournament, protocols.clone()));
+        }
+    }
+    if tables.contains("c2") {
+        // Calderan played 10 games per match from the initial position; deterministic players
+        // would repeat one game, so his count is played from the first 5 balanced openings.
+        let mut c2 = Vec::new();
+        let paper = if args.quick { 1 } else { 5 };
+        if matches!(args.protocol, Protocol::Paper | Protocol::Both) || args.quick {
+            c2.push((
+                format!("the first {paper} balanced opening(s): Calderan's 10 games per match"),
+                balanced_openings(paper),
+            ));
+        }
+        if matches!(args.protocol, Protocol::Balanced | Protocol::Both) && !args.quick {
+            c2.push((
+                format!("{balanced} balanced opening(s)"),
+                balanced_openings(balanced),
+            ));
+        }
+        tournaments.push((calderan_table_2(), c2));
+    }
+    let c1 = tables.contains("c1").then(|| {
+        if args.quick {
+            (vec![1, 2, 3], balanced_openings(1), 4)
+        } else {
+            (
+                vec![1, 2, 3, 4],
+                balanced_openings(args.c1_games as usize),
+                args.c1_plies as usize,
+            )
+        }
+    });
+    let mates = if !tables.contains("mate3") {
+        0
+    } else if args.quick {
+        3
+    } else {
+        mate_in_3_puzzles().len()
+    };
+    Ok(Setup {
+        tables,
+        tournaments,
+        c1,
+        mates,
+        deadline,
+    })
+}
+
+fn markdown_summary(report: &game_search::lab::runner::Report) -> String {
+    // The README's columns: config, offset, avg/total nodes, leaf %, avg BF, avg time, check.
+    let keep = [0, 1, 3, 4, 7, 9, 10, 11];
+    let mut out = format!(
+        "| {} |\n|{}\n",
+        keep.map(|i| SUMMARY_COLUMNS[i]).join(" | "),
+        "---|".repeat(keep.len())
+    );
+    for row in summary_rows(report) {
+        out += &format!("| {} |\n", keep.map(|i| row[i].as_str()).join(" | "));
+    }
+    if let Some(reason) = &report.interrupted {
+        out += &format!("\nPARTIAL: {reason}.\n");
+    }
+    out
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    if args.list {
+        for (name, what) in TABLES {
+            println!("{name:<9} {what}");
+        }
+        return ExitCode::SUCCESS;
+    }
+    let setup = match setup(&args) {
+        Ok(setup) => setup,
+        Err(err) => {
+            eprintln!("error: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(dir) = &args.pgn
+        && let Err(err) = std::fs::create_dir_all(dir)
+    {
+        eprintln!("error: cannot create {}: {err}", dir.display());
+        return ExitCode::from(2);
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        if let Err(err) = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed)) {
+            eprintln!("warning: Ctrl-C will not stop cleanly: {err}");
+        }
+    }
+    let budget = Budget {
+        deadline: setup.deadline,
+        stop: &stop,
+    };
+    let run_compare = |names: &str| -> Option<Vec<Config>> { Config::parse_list(names).ok() };
+    let nodes_plan = default_plan().expect("the default plan's names are the registry's");
+    let features = run_compare(FEATURE_CONFIGS).expect("the feature lists parse");
+    let compare_searches = |table| match table {
+        "nodes" => nodes_plan.suite.len() * nodes_plan.configs.len(),
+        "features" => nodes_plan.suite.len() * features.len(),
+        _ => 0,
+    };
+
+    // One bar over every game, timed position, puzzle and search.
+    let mut total = setup.mates;
+    for table in ["nodes", "features"] {
+        if setup.tables.contains(table) && !args.quick {
+            total += compare_searches(table);
+        }
+    }
+    for (t, protocols) in &setup.tournaments {
+        total += protocols
+            .iter()
+            .map(|(_, o)| o.len() * 2 * t.pairs.len())
+            .sum::<usize>();
+    }
+    if let Some((depths, openings, plies)) = &setup.c1 {
+        total += depths.len() * openings.len() * plies;
+    }
+    let bar = ProgressBar::new(total as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} steps, eta {eta}  {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    let started = Instant::now();
+    let mut status = ExitCode::SUCCESS;
+    let mut command = String::from("cargo run --release --example reproduce --");
+    for arg in std::env::args().skip(1) {
+        command += &format!(" {arg}");
+    }
+    println!("# Lab tables\n\nMade by `{command}`.\n");
+    if args.quick {
+        println!(
+            "QUICK RUN (a smoke test: one opening, short games, small depths; the figures \
+             mean nothing).\n"
+        );
+    }
+
+    for table in ["nodes", "features"] {
+        if !setup.tables.contains(table) {
+            continue;
+        }
+        if args.quick {
+            println!("## {table}\n\nSkipped in --quick (CI runs `compare --quick` for these).\n");
+            continue;
+        }
+        let mut plan = nodes_plan.clone();
+        if table == "features" {
+            plan.configs = features.clone();
+        }
+        plan.options.stop = stop.clone();
+        plan.options.deadline = setup.deadline;
+        let base = bar.position();
+        let report = run(&plan.suite, &plan.configs, &plan.options, &mut |progress| {
+            if let Progress::Searching {
+                config,
+                position,
+                done,
+                ..
+            } = progress
+            {
+                bar.set_position(base + done as u64);
+                bar.set_message(format!("{table}: {config} on {position}"));
+            }
+        });
+        bar.set_position(base + compare_searches(table) as u64);
+        println!(
+            "## {table}: {}\n\nThe thesis's 24 positions at their depths (offset +0), tapered \
+             evaluation; exact configurations checked against the reference.\n",
+            TABLES.iter().find(|(t, _)| *t == table).map_or("", |t| t.1)
+        );
+        println!("{}", markdown_summary(&report));
+        if report.disagreements() > 0 {
+            println!(
+                "**{} DISAGREEMENT(S) WITH THE REFERENCE**\n",
+                report.disagreements()
+            );
+            status = ExitCode::FAILURE;
+        }
+    }
+
+    for (tournament, protocols) in &setup.tournaments {
+        for (label, openings) in protocols {
+            bar.set_message(format!("{}: {label}", tournament.id));
+            let result = run_tournament(tournament, openings, label, args.ply_cap, budget, &mut |game| {
+                bar.inc(1);
+                bar.set_message(format!(
+                    "{} game {}: {} - {} {}",
+                    tournament.id,
+                    game.round,
+                    game.white,
+                    game.black,
+                    game.result.token()
+                ));
+            });
+            let result = match result {
+                Ok(result) => result,
+                Err(err) => {
+                    eprintln!("error: {err}");
+                    return ExitCode::from(2);
+                }
+            };
+            println!("## {}\n", tournament.id);
+            println!("{}", tournament_markdown(&result));
+            if let Some(dir) = &args.pgn {
+                let name = format!(
+                    "{}-{}.pgn",
+                    tournament.id,
+                    if label.starts_with("the") {
+                        "paper"
+                    } else {
+                        "balanced"
+                    }
+                );
+                let pgn: String = result.games.iter().map(|g| g.to_pgn()).collect();
+                if let Err(err) = std::fs::write(dir.join(&name), pgn) {
+                    eprintln!("error: cannot write {name}: {err}");
+                }
+            }
+        }
+    }
+
+    if let Some((depths, openings, plies)) = &setup.c1 {
+        bar.set_message("c1: timing minimax and alpha-beta");
+        let rows = run_timing(depths, openings, *plies, budget, &mut |depth| {
+            bar.inc(1);
+            bar.set_message(format!("c1: depth {depth}"));
+        });
+        let description = format!(
+            "here: engine:generation (alpha-beta in generation order) playing itself from the \
+             first {} balanced opening(s), {} plies each, both searchers timed on every position \
+             (Rust, one thread{})",
+            openings.len(),
+            plies,
+            if args.quick { ", QUICK" } else { "" }
+        );
+        println!("## c1\n\n{}", timing_markdown(&rows, &description));
+    }
+
+    if setup.mates > 0 {
+        let puzzles: Vec<_> = mate_in_3_puzzles().into_iter().take(setup.mates).collect();
+        let (defender, name) = if args.stockfish.exists() {
+            (
+                PlayerSpec::Uci {
+                    path: args.stockfish.clone(),
+                    options: vec![("Threads".into(), "1".into()), ("Hash".into(), "16".into())],
+                },
+                format!("{} (depth {})", args.stockfish.display(), args.stockfish_depth),
+            )
+        } else if args.quick {
+            (
+                PlayerSpec::Random { seed: 1 },
+                format!("a random mover ({} not found)", args.stockfish.display()),
+            )
+        } else {
+            eprintln!(
+                "error: {} not found (apt-get install stockfish, or --stockfish PATH)",
+                args.stockfish.display()
+            );
+            return ExitCode::from(2);
+        };
+        let outcomes = run_mates(
+            &puzzles,
+            &defender,
+            MoveLimit::Depth(args.stockfish_depth),
+            budget,
+            &mut |outcome| {
+                bar.inc(1);
+                bar.set_message(format!("mate3: {}", outcome.label));
+            },
+        );
+        match outcomes {
+            Ok(outcomes) => {
+                println!("## mate3\n\n{}", mates_markdown(&outcomes, puzzles.len(), &name));
+                if outcomes.iter().any(|o| !o.mated) {
+                    status = ExitCode::FAILURE;
+                }
+            }
+            Err(err) => {
+                eprintln!("error: {err}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    bar.finish_and_clear();
+    println!(
+        "Wall time {:.0} s{}.",
+        started.elapsed().as_secs_f64(),
+        if budget.exhausted() {
+            " (stopped by the time budget or Ctrl-C: some tables are partial)"
+        } else {
+            ""
+        }
+    );
+    if stop.load(Ordering::Relaxed) {
+        return ExitCode::from(130);
+    }
+    status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Args, clap::Error> {
+        Args::try_parse_from(["reproduce"].iter().chain(args))
+    }
+
+    #[test]
+    fn bad_input_is_a_clear_error() {
+        let unknown = setup(&parse(&["--tables", "t3,t9"]).unwrap()).err().unwrap();
+        assert!(unknown.contains("unknown table \"t9\""), "{unknown}");
+        assert!(unknown.contains("mate3"), "{unknown}");
+        // Quiescence at base - 1 needs base 2 or more.
+        let low = parse(&["--base-depth", "1"]).unwrap_err().to_string();
+        assert!(low.contains("--base-depth"), "{low}");
+        assert!(parse(&["--protocol", "some"]).is_err());
+        assert!(parse(&["--balanced-openings", "51"]).is_err());
+        let budget = setup(&parse(&["--time-budget=-1"]).unwrap()).err().unwrap();
+        assert!(budget.contains("bad --time-budget"), "{budget}");
+    }
+
+    #[test]
+    fn the_quick_run_plans_every_table_small() {
+        let quick = setup(&parse(&["--quick"]).unwrap()).unwrap();
+        assert_eq!(quick.tables.len(), TABLES.len());
+        assert_eq!(quick.tournaments.len(), 4);
+        for (tournament, protocols) in &quick.tournaments {
+            assert_eq!(protocols.len(), 1, "{}", tournament.id);
+            assert_eq!(protocols[0].1.len(), 1, "{}", tournament.id);
+        }
+        assert_eq!(quick.mates, 3);
+        let (depths, openings, plies) = quick.c1.unwrap();
+        assert_eq!((depths.len(), openings.len(), plies), (3, 1, 4));
+    }
+
+    #[test]
+    fn protocols_choose_the_openings() {
+        let paper = setup(&parse(&["--tables", "t3", "--protocol", "paper"]).unwrap()).unwrap();
+        assert_eq!(paper.tournaments.len(), 1);
+        let protocols = &paper.tournaments[0].1;
+        assert_eq!(protocols.len(), 1);
+        assert_eq!(protocols[0].1.len(), 3, "the thesis's three openings");
+        let both = setup(&parse(&["--tables", "t7,c2", "--balanced-openings", "20"]).unwrap()).unwrap();
+        let counts: Vec<Vec<usize>> = both
+            .tournaments
+            .iter()
+            .map(|(_, p)| p.iter().map(|(_, o)| o.len()).collect())
+            .collect();
+        assert_eq!(counts, vec![vec![3, 20], vec![5, 20]]);
+        assert!(both.c1.is_none());
+        assert_eq!(both.mates, 0);
+    }
+}
