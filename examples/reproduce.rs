@@ -66,7 +66,7 @@ const TABLES: [(&str, &str); 8] = [
 /// The README's feature-by-feature configurations.
 const FEATURE_CONFIGS: &str = "engine:hints,engine:hints+id,engine:hints+id+tt,engine:hints+id+tt+killers,\
 engine:hints+id+tt+killers+history,engine:hints+id+tt+killers+history+pvs,\
-engine:hints+id+tt+killers+history+pvs+etc,engine:hints+id+tt+killers+history+pvs+etc+mtdf2";
+engine:hints+id+tt+killers+history+pvs+etc,engine:hints+id+tt+killers+history+pvs+etc+mtdf=two-back";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Protocol {
