@@ -73,7 +73,7 @@
 //! To add a feature, see the contributor's guide (`CONTRIBUTING.md` at the repository's root).
 
 mod aspiration;
-mod config;
+pub mod config;
 mod enhanced_cutoff;
 mod extensions;
 mod futility;
