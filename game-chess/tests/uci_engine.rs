@@ -860,3 +860,24 @@ fn a_board_of_queens_answers_depth_1_and_movetime_at_once() {
         assert!(took < Duration::from_secs(10), "{go} took {took:?}");
     }
 }
+
+#[test]
+fn an_option_change_keeps_the_table_and_ucinewgame_clears_it() {
+    let mut gui = Gui::start();
+    let mut nodes = |gui: &mut Gui| {
+        gui.send("position startpos moves e2e4 e7e5");
+        let (lines, _, _) = gui.bestmove_after("go depth 6");
+        infos(&lines).iter().filter_map(|info| info.nodes).last().unwrap()
+    };
+    let fresh = nodes(&mut gui);
+    // A search option changes (here to the value it had): the engine takes the new
+    // configuration but keeps what it learnt, so the same search is cheaper.
+    gui.send("setoption name Killers value true");
+    assert!(gui.sync().is_empty());
+    let warm = nodes(&mut gui);
+    assert!(warm < fresh, "kept table: {warm} nodes, fresh: {fresh}");
+    // A new game forgets everything: the search is the fresh one again, node for node.
+    gui.send("ucinewgame");
+    assert!(gui.sync().is_empty());
+    assert_eq!(nodes(&mut gui), fresh);
+}
