@@ -140,8 +140,10 @@ def play_game(white, black, opening, tc, errors, label, moves_seen=None):
             break
         if player.ours:
             moves_seen["ours"] = moves_seen.get("ours", 0) + 1
-            if played.info.get("depth") is None:
-                # No iteration reported: the move was not searched.
+            if played.info.get("depth") is None and not player.ponder:
+                # No iteration reported: the move was not searched. (Not for a pondering player:
+                # after a ponderhit the move comes from the ponder search, whose info lines
+                # python-chess does not return with the move.)
                 moves_seen["unsearched"] = moves_seen.get("unsearched", 0) + 1
                 errors.append(f"{label}: {player.name} played {move} unsearched at ply {board.ply()} "
                               f"({clocks[side]:.3f} s left)")
