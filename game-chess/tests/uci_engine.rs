@@ -864,10 +864,14 @@ fn a_board_of_queens_answers_depth_1_and_movetime_at_once() {
 #[test]
 fn an_option_change_keeps_the_table_and_ucinewgame_clears_it() {
     let mut gui = Gui::start();
-    let mut nodes = |gui: &mut Gui| {
+    let nodes = |gui: &mut Gui| {
         gui.send("position startpos moves e2e4 e7e5");
         let (lines, _, _) = gui.bestmove_after("go depth 6");
-        infos(&lines).iter().filter_map(|info| info.nodes).last().unwrap()
+        infos(&lines)
+            .iter()
+            .filter_map(|info| info.nodes)
+            .next_back()
+            .unwrap()
     };
     let fresh = nodes(&mut gui);
     // A search option changes (here to the value it had): the engine takes the new
