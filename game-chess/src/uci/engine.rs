@@ -387,6 +387,8 @@ impl UciEngine {
         if std::mem::take(&mut self.clear) {
             engine.new_game();
         }
+        // The table's full size is taken here, between searches, never on the clock.
+        engine.allocate_table();
         engine
     }
 

@@ -205,9 +205,10 @@ impl<G: Game, E> Engine<G, E> {
         Engine::new(evaluator).reconfigure(config)
     }
 
-    /// The exact preset ([`Config::exact`]): iterative deepening, a 16 MiB same-depth
-    /// transposition table, order hints, killers, history and PVS. No forward pruning, no
-    /// quiescence, no repetition draws: the value is minimax's at the nominal depth.
+    /// The exact preset ([`Config::exact`]): iterative deepening, a same-depth transposition
+    /// table of up to 16 MiB (taken as it fills), order hints, killers, history and PVS. No
+    /// forward pruning, no quiescence, no repetition draws: the value is minimax's at the
+    /// nominal depth.
     pub fn exact(evaluator: E) -> Self
     where
         G: ZobristHash,
@@ -218,7 +219,7 @@ impl<G: Game, E> Engine<G, E> {
     /// The strongest preset ([`Config::strongest`]): the exact preset's ordering with the
     /// standard (at least as deep) TT policy, aspiration windows, adaptive null move, reverse
     /// futility pruning, logarithmic LMR, quiescence search, check extension and repetition
-    /// draws. The margins are in centi-units, a pawn being 100.
+    /// draws. The margins are in hundredths of the evaluation's [`unit`](Evaluate::unit).
     pub fn strongest(evaluator: E) -> Self
     where
         G: ZobristHash,
@@ -595,6 +596,15 @@ impl<G: Game, E> Engine<G, E> {
         self.tables.clear();
         self.search.killers.clear();
         self.context.game_history.clear();
+    }
+
+    /// Takes the transposition table's full size now rather than as searches fill it (see
+    /// [`TranspositionTable::allocate`]): what a UCI engine does when its options are set, so
+    /// that no search pays for it on the clock. Without a table, nothing.
+    pub fn allocate_table(&mut self) {
+        if let Some(tt) = &mut self.tables.tt {
+            tt.allocate();
+        }
     }
 
     /// The transposition table, if there is one (for its [`hashfull`](TranspositionTable::hashfull)).

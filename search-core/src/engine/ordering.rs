@@ -29,9 +29,6 @@
 //!   sort. Nothing at all with every tier off.
 
 use super::Engine;
-use super::config::Config;
-use super::history::History;
-use super::killers::Killers;
 use super::node::Node;
 use crate::{Evaluate, Game, MoveList};
 
@@ -85,28 +82,32 @@ fn kind_of(score: i64) -> MoveKind {
 }
 
 /// Hands out a position's moves best first. See the [module documentation](self).
-pub(super) struct MovePicker {
+///
+/// Its scores live in a buffer of the caller's frame (a move list of `i64`, 2 KiB): a picker
+/// that owned them would be copied whole on every node, the engine's largest cost on small games.
+pub(super) struct MovePicker<'s> {
     /// One ordering score per move (empty when moves are taken in generation order).
-    scores: MoveList<i64>,
+    scores: &'s mut MoveList<i64>,
     next: usize,
 }
 
-impl MovePicker {
-    /// A picker for `moves` of `game` at `ply`, with `tt_move` first if given, ordered as
-    /// `config` says with the `killers` and `history` learnt so far.
-    pub(super) fn new<G: Game>(
-        config: &Config,
-        killers: &Killers<G::Move>,
-        history: &History,
+impl<'s> MovePicker<'s> {
+    /// A picker for `moves` of `game` at `ply`, with `tt_move` first if given, ordered as the
+    /// `engine`'s configuration says with the killers and history learnt so far; its scores go
+    /// to `scores`.
+    pub(super) fn new<G: Game, E: Evaluate<G>>(
+        engine: &Engine<G, E>,
         game: &G,
         moves: &MoveList<G::Move>,
         tt_move: Option<G::Move>,
         ply: u32,
+        scores: &'s mut MoveList<i64>,
     ) -> Self {
-        let mut scores = MoveList::new();
+        let (config, history) = (&engine.config, &engine.tables.history);
+        scores.clear();
         if tt_move.is_some() || config.order_hints || config.killers || config.history {
             let killers = if config.killers {
-                killers.at(ply)
+                engine.search.killers.at(ply)
             } else {
                 [None, None]
             };
@@ -146,8 +147,13 @@ impl MovePicker {
     }
 
     /// A picker that orders by order hint only (quiescence search), if hints are on.
-    pub(super) fn by_hint<G: Game>(game: &G, moves: &MoveList<G::Move>, hints: bool) -> Self {
-        let mut scores = MoveList::new();
+    pub(super) fn by_hint<G: Game>(
+        game: &G,
+        moves: &MoveList<G::Move>,
+        hints: bool,
+        scores: &'s mut MoveList<i64>,
+    ) -> Self {
+        scores.clear();
         if hints {
             scores.extend(moves.iter().map(|&mv| i64::from(game.order_hint(mv))));
         }
@@ -232,11 +238,12 @@ mod tests {
     #[test]
     fn picks_best_first_and_keeps_generation_order_among_equals() {
         let mut moves = [10, 11, 12, 13, 14];
+        let mut scores = MoveList::new();
+        scores.extend([1, 5, 1, 5, 0]);
         let mut picker = MovePicker {
-            scores: MoveList::new(),
+            scores: &mut scores,
             next: 0,
         };
-        picker.scores.extend([1, 5, 1, 5, 0]);
         let order: Vec<_> = std::iter::from_fn(|| picker.next(&mut moves).map(|(mv, _)| mv)).collect();
         assert_eq!(order, [11, 13, 10, 12, 14]);
     }

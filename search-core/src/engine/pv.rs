@@ -5,8 +5,9 @@
 //! - **Invariant.** While a node at `ply` is searched, `line(ply)` is the best line found from
 //!   it so far (empty on entry); the root's line at the end of a completed search is the
 //!   principal variation.
-//! - **Cost.** One copy of the child's line per new best move; the buffers are allocated once
-//!   per engine, [`MAX_SEARCH_PLY`] + 2 lines of [`MAX_SEARCH_PLY`] + 1 moves.
+//! - **Cost.** One copy of the child's line per new best move; [`MAX_SEARCH_PLY`] + 2 lines,
+//!   each growing to its longest once per engine (a small game's engine never allocates more
+//!   than its lines need).
 
 use super::MAX_SEARCH_PLY;
 
@@ -24,9 +25,7 @@ impl<M: Copy> PvTable<M> {
     /// Allocates the buffers, once.
     pub(super) fn allocate(&mut self) {
         if self.lines.is_empty() {
-            self.lines = (0..=MAX_SEARCH_PLY + 1)
-                .map(|_| Vec::with_capacity(MAX_SEARCH_PLY as usize + 1))
-                .collect();
+            self.lines = vec![Vec::new(); MAX_SEARCH_PLY as usize + 2];
         }
     }
 

@@ -20,7 +20,13 @@
 //!   [`AnyDepth`](DepthPolicy::AnyDepth) (version 3) reuse deeper or shallower results and change
 //!   values. Path-dependent rules (repetition draws) are not part of the key: with them on, no TT
 //!   is exact (the graph-history interaction problem).
-//! - **Cost.** `mib` MiB allocated once. One probe per node above the horizon (horizon nodes
+//! - **Cost.** At most `mib` MiB, taken as the table fills: a table starts *sparse* (only the
+//!   buckets written so far, in a hash map keyed by bucket index) and becomes *dense* (one
+//!   array of every bucket, `mib` MiB) once its sparse buckets would take an eighth of that, or
+//!   when [`allocate`](TranspositionTable::allocate) is called (a UCI engine does it off the
+//!   clock). Both forms index the same buckets with the same replacement, so the contents, and
+//!   the search, are the same either way: a small game's search pays for what it stores, not
+//!   for the table's size. One probe per node above the horizon (horizon nodes
 //!   neither probe nor store: their value is one evaluation, the Fiacco report's profiling
 //!   lesson) and one store per node that searches its moves; enhanced transposition cutoffs
 //!   (`enhanced_cutoff.rs`) add a probe per child. Probes and stores are two slot comparisons each.
@@ -36,6 +42,9 @@
 //! Sources: Greenblatt, Eastlake & Crocker 1967, "The Greenblatt chess program" (the idea);
 //! Zobrist 1970, "A new hashing method with application for game playing" (the hash); the thesis
 //! in the project's papers (section 2.5, the three depth policies); Fiacco (bound types).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Engine;
 use super::node::Node;
@@ -84,11 +93,50 @@ pub struct TtEntry<M> {
 
 type Bucket<M> = [Option<TtEntry<M>>; 2];
 
+/// An empty bucket.
+const fn empty<M: Copy>() -> Bucket<M> {
+    [None, None]
+}
+
+/// Hashes a bucket index for the sparse form's map: the index is the low bits of a Zobrist key,
+/// random already; a multiplication spreads them to the high bits the map also uses.
+#[derive(Default)]
+struct IndexHasher(u64);
+
+impl Hasher for IndexHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte) ^ self.0.rotate_left(8));
+        }
+    }
+
+    fn write_u64(&mut self, index: u64) {
+        self.0 = index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn write_usize(&mut self, index: usize) {
+        self.write_u64(index as u64);
+    }
+}
+
+/// Where the buckets live (see the module documentation's **Cost**).
+#[derive(Clone, Debug)]
+enum Storage<M> {
+    /// The buckets written so far, by index.
+    Sparse(HashMap<usize, Bucket<M>, BuildHasherDefault<IndexHasher>>),
+    /// Every bucket.
+    Dense(Vec<Bucket<M>>),
+}
+
 /// A fixed-size transposition table. See the [module documentation](self).
 #[derive(Clone, Debug)]
 pub struct TranspositionTable<M> {
-    buckets: Vec<Bucket<M>>,
-    /// `buckets.len() - 1` (a power of two minus one): the index is `key & mask`.
+    storage: Storage<M>,
+    /// The number of buckets (a power of two) minus one: the index is `key & mask`.
     mask: u64,
     generation: u8,
     /// The size asked for, in MiB.
@@ -97,6 +145,8 @@ pub struct TranspositionTable<M> {
 
 impl<M: Copy + Eq> TranspositionTable<M> {
     /// A table of at most `mib` MiB (at least one bucket), with a power-of-two number of buckets.
+    /// Nothing is allocated yet: the table takes memory as it fills (see
+    /// [`allocate`](Self::allocate)).
     #[must_use]
     pub fn new(mib: usize) -> Self {
         let bytes = mib.saturating_mul(1 << 20);
@@ -104,11 +154,29 @@ impl<M: Copy + Eq> TranspositionTable<M> {
         // The largest power of two that fits.
         let count = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         TranspositionTable {
-            buckets: vec![[None, None]; count],
+            storage: Storage::Sparse(HashMap::default()),
             mask: count as u64 - 1,
             generation: 0,
             mib,
         }
+    }
+
+    /// Takes the table's full size now, rather than as it fills: what a UCI engine does when
+    /// `Hash` is set, so that no search pays for it on the clock. The contents are kept.
+    pub fn allocate(&mut self) {
+        if let Storage::Sparse(map) = &mut self.storage {
+            let mut buckets = vec![empty(); self.mask as usize + 1];
+            for (index, bucket) in map.drain() {
+                buckets[index] = bucket;
+            }
+            self.storage = Storage::Dense(buckets);
+        }
+    }
+
+    /// Whether the full size is taken ([`allocate`](Self::allocate)d, or filled enough).
+    #[must_use]
+    pub fn is_allocated(&self) -> bool {
+        matches!(self.storage, Storage::Dense(_))
     }
 
     /// The size it was made with, in MiB.
@@ -120,12 +188,15 @@ impl<M: Copy + Eq> TranspositionTable<M> {
     /// The number of entries the table can hold.
     #[must_use]
     pub fn capacity(&self) -> usize {
-        2 * self.buckets.len()
+        2 * (self.mask as usize + 1)
     }
 
-    /// Empties the table (a new game).
+    /// Empties the table (a new game), keeping its memory.
     pub fn clear(&mut self) {
-        self.buckets.fill([None, None]);
+        match &mut self.storage {
+            Storage::Sparse(map) => map.clear(),
+            Storage::Dense(buckets) => buckets.fill(empty()),
+        }
         self.generation = 0;
     }
 
@@ -134,14 +205,36 @@ impl<M: Copy + Eq> TranspositionTable<M> {
         self.generation = self.generation.wrapping_add(1);
     }
 
-    fn bucket(&self, key: u64) -> usize {
+    fn index(&self, key: u64) -> usize {
         (key & self.mask) as usize
+    }
+
+    /// The bucket at `index`, if it was ever written.
+    fn bucket(&self, index: usize) -> Option<&Bucket<M>> {
+        match &self.storage {
+            Storage::Sparse(map) => map.get(&index),
+            Storage::Dense(buckets) => Some(&buckets[index]),
+        }
+    }
+
+    /// The bucket at `index`, to write. A sparse table that has grown to an eighth of its full
+    /// size becomes dense first.
+    fn bucket_mut(&mut self, index: usize) -> &mut Bucket<M> {
+        if let Storage::Sparse(map) = &self.storage
+            && map.len() >= (self.mask as usize + 1) / 8
+        {
+            self.allocate();
+        }
+        match &mut self.storage {
+            Storage::Sparse(map) => map.entry(index).or_insert_with(empty),
+            Storage::Dense(buckets) => &mut buckets[index],
+        }
     }
 
     /// The entry for `key`, if stored.
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<TtEntry<M>> {
-        self.buckets[self.bucket(key)]
+        self.bucket(self.index(key))?
             .iter()
             .flatten()
             .find(|entry| entry.key == key)
@@ -153,8 +246,8 @@ impl<M: Copy + Eq> TranspositionTable<M> {
     /// move keeps the move previously stored for the same position.
     pub fn store(&mut self, key: u64, depth: u32, bound: Bound, score: Score, best_move: Option<M>) {
         let generation = self.generation;
-        let index = self.bucket(key);
-        let bucket = &mut self.buckets[index];
+        let index = self.index(key);
+        let bucket = self.bucket_mut(index);
         let previous_move = bucket
             .iter()
             .flatten()
@@ -190,8 +283,8 @@ impl<M: Copy + Eq> TranspositionTable<M> {
     /// estimated from the first thousand entries.
     #[must_use]
     pub fn hashfull(&self) -> u32 {
-        let sample = self.buckets.iter().take(500);
-        let slots = 2 * sample.len();
+        let sample = (0..=self.mask.min(499) as usize).filter_map(|index| self.bucket(index));
+        let slots = 2 * (self.mask.min(499) as usize + 1);
         let used = sample
             .flatten()
             .flatten()
@@ -327,20 +420,70 @@ mod tests {
         // In a new search, even a shallow result takes the deep slot from an older one.
         table.new_search();
         table.store(61, 1, Bound::Exact, Score::cp(4), None);
-        assert_eq!(table.buckets[0][0].unwrap().key, 61);
+        assert_eq!(table.bucket(0).unwrap()[0].unwrap().key, 61);
         assert_eq!(table.probe(60).unwrap().depth, 10);
         assert!(table.probe(1).is_none());
         // The same position is never stored twice.
         table.store(1, 12, Bound::Lower, Score::cp(5), None);
         assert_eq!(table.probe(1).unwrap().depth, 12);
         assert_eq!(
-            table.buckets[0]
+            table
+                .bucket(0)
+                .unwrap()
                 .iter()
                 .flatten()
                 .filter(|entry| entry.key == 1)
                 .count(),
             1
         );
+    }
+
+    #[test]
+    fn a_sparse_table_holds_what_a_dense_one_holds_and_becomes_dense_as_it_fills() {
+        let mut sparse = TranspositionTable::<u32>::new(1);
+        let mut dense = TranspositionTable::<u32>::new(1);
+        dense.allocate();
+        assert!(!sparse.is_allocated() && dense.is_allocated());
+        let buckets = sparse.capacity() / 2;
+        // A pseudo-random stream of keys, depths and generations, with many collisions.
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut keys = Vec::new();
+        let mut became_dense_at = None;
+        for step in 0..buckets {
+            let key = next() % (4 * buckets as u64) * 0x1_0000_0001;
+            let depth = (next() % 8) as u32;
+            let bound = [Bound::Exact, Bound::Lower, Bound::Upper][step % 3];
+            for table in [&mut sparse, &mut dense] {
+                if step % 1000 == 999 {
+                    table.new_search();
+                }
+                table.store(key, depth, bound, Score::cp(step as i32), Some(step as u32));
+            }
+            keys.push(key);
+            if became_dense_at.is_none() && sparse.is_allocated() {
+                became_dense_at = Some(step);
+            }
+            if step % 97 == 0 || became_dense_at == Some(step) {
+                for &key in &keys {
+                    assert_eq!(sparse.probe(key), dense.probe(key), "key {key} at step {step}");
+                }
+                assert_eq!(sparse.hashfull(), dense.hashfull());
+            }
+        }
+        // Dense once an eighth of the buckets were written, not before.
+        let at = became_dense_at.expect("the sparse table became dense");
+        assert!(
+            at >= buckets / 8 && at < buckets / 2,
+            "dense at step {at} of {buckets}"
+        );
+        sparse.clear();
+        assert!(sparse.probe(keys[0]).is_none());
     }
 
     #[test]
