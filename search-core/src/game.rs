@@ -215,9 +215,40 @@ pub trait ZobristHash {
 /// # let tree = RandomTree::new(1, 2, 2);
 /// assert_eq!(zero.evaluate(&tree), Score::DRAW);
 /// ```
+///
+/// # The evaluation's unit
+///
+/// [`unit`](Evaluate::unit) says what one unit of the game's material is worth on this scale: a
+/// pawn in chess, a seed in Kalah, a box in Dots and Boxes. It is 100 unless said otherwise (the
+/// evaluation counts hundredths of a unit, as chess counts centipawns). The engine's margins
+/// (aspiration windows, futility and reverse futility, delta pruning) are given in hundredths of
+/// a unit, so a margin of 100 means "one pawn" in chess and "one seed" in a Kalah evaluation
+/// that counts a seed as 1:
+///
+/// ```
+/// use search_core::{Evaluate, Score};
+/// # use search_core::random_tree::RandomTree;
+/// /// Counts a point as 1, not 100: the engine's margins are scaled to match.
+/// struct Points;
+/// impl Evaluate<RandomTree> for Points {
+///     fn evaluate(&self, tree: &RandomTree) -> Score {
+///         Score::cp(tree.value() / 100)
+///     }
+///     fn unit(&self) -> i32 {
+///         1
+///     }
+/// }
+/// assert_eq!(Points.unit(), 1);
+/// ```
 pub trait Evaluate<G: Game> {
     /// The static value of `game` for the side to move.
     fn evaluate(&self, game: &G) -> Score;
+
+    /// What one unit of the game (a pawn, a seed, a box) is worth on this evaluation's scale,
+    /// at least 1: 100 by default. The engine's margins are in hundredths of it.
+    fn unit(&self) -> i32 {
+        100
+    }
 }
 
 impl<G: Game, F: Fn(&G) -> Score> Evaluate<G> for F {

@@ -602,3 +602,57 @@ fn an_evaluation_beyond_the_scale_is_clamped() {
         );
     }
 }
+
+/// The tree's values counted ten times finer, saying so with its unit (or not).
+struct Tenfold {
+    says_its_unit: bool,
+}
+
+impl Evaluate<RandomTree> for Tenfold {
+    fn evaluate(&self, tree: &RandomTree) -> Score {
+        Score::cp(10 * tree.value())
+    }
+
+    fn unit(&self) -> i32 {
+        if self.says_its_unit { 1000 } else { 100 }
+    }
+}
+
+#[test]
+fn margins_are_in_the_evaluations_unit() {
+    // Every margin of the strongest preset (aspiration window, reverse futility, delta pruning)
+    // and futility pruning, on trees with noisy moves (quiescence) and extra turns. An evaluation
+    // ten times finer that says its unit is ten times larger searches the very same tree, its
+    // values ten times larger; one that does not say so prunes differently somewhere.
+    let config = search_core::engine::Config {
+        futility: Some(60),
+        ..search_core::engine::Config::strongest()
+    };
+    let mut differs_without_the_unit = 0;
+    for seed in 0..24 {
+        let tree = RandomTree::new(seed, 4, 7)
+            .with_leaf_values(1000)
+            .with_noisy_moves(30)
+            .with_extra_turns(10);
+        let limits = Limits::depth(5);
+        let plain = Engine::with_config(TreeValue, config).search(&tree, &limits);
+        let scaled = Engine::with_config(Tenfold { says_its_unit: true }, config).search(&tree, &limits);
+        assert_eq!(
+            (scaled.stats.nodes, scaled.best_move, scaled.pv.clone()),
+            (plain.stats.nodes, plain.best_move, plain.pv.clone()),
+            "seed {seed}"
+        );
+        let expected = if plain.score.is_mate() {
+            plain.score
+        } else {
+            Score::cp(10 * plain.score.raw())
+        };
+        assert_eq!(scaled.score, expected, "seed {seed}");
+        let unscaled = Engine::with_config(Tenfold { says_its_unit: false }, config).search(&tree, &limits);
+        differs_without_the_unit += usize::from(unscaled.stats.nodes != plain.stats.nodes);
+    }
+    assert!(
+        differs_without_the_unit > 0,
+        "the margins never mattered: the test proves nothing"
+    );
+}

@@ -182,17 +182,20 @@ impl Default for QuiescenceConfig {
 /// needs, low enough that a board full of queens answers `go depth 1` in a fraction of a second.
 pub const DEFAULT_QUIESCENCE_NODES: u32 = 5000;
 
-/// The default aspiration half-window of the strongest preset, in centi-units (half a pawn).
+/// The default aspiration half-window of the strongest preset, in hundredths of the evaluation's
+/// [`unit`](crate::Evaluate::unit) (half a pawn in chess).
 pub const DEFAULT_ASPIRATION_WINDOW: i32 = 50;
 
-/// The strongest preset's reverse futility margin per ply of depth left, in centi-units (a pawn):
+/// The strongest preset's reverse futility margin per ply of depth left, in hundredths of the evaluation's
+/// unit (a pawn):
 /// in chess self-play it scored 62.8% against the preset without it (200 games at 1 s + 0.01 s).
 pub const DEFAULT_REVERSE_FUTILITY_MARGIN: i32 = 100;
 
-/// The default futility margin per ply, in centi-units (a pawn).
+/// The default futility margin per ply, in hundredths of the evaluation's unit (a pawn).
 pub const DEFAULT_FUTILITY_MARGIN: i32 = 100;
 
-/// The default delta-pruning margin: a queen's worth in centi-units, the usual safe margin.
+/// The default delta-pruning margin: a queen's worth (9 units, a unit being a pawn), the usual
+/// safe margin.
 pub const DEFAULT_DELTA_MARGIN: i32 = 900;
 
 /// The default capture-chain extension, in plies (the article's depth 4, 6 for capture chains).
@@ -255,9 +258,9 @@ impl Config {
         repetition: false,
     };
 
-    /// The exact preset: iterative deepening, a 16 MiB same-depth transposition table, order
-    /// hints, killers, history and PVS. No forward pruning, no quiescence, no repetition draws:
-    /// the value is minimax's at the nominal depth.
+    /// The exact preset: iterative deepening, a same-depth transposition table of up to 16 MiB
+    /// (taken as it fills), order hints, killers, history and PVS. No forward pruning, no
+    /// quiescence, no repetition draws: the value is minimax's at the nominal depth.
     #[must_use]
     pub const fn exact() -> Config {
         Config {
@@ -276,7 +279,8 @@ impl Config {
     /// LMR, quiescence search (with a node budget), check extension and repetition draws. Each feature was measured
     /// in chess games (the project's `docs/strength.md`): quiescence, LMR, reverse futility and
     /// logarithmic LMR were shown to help, none of the others was shown to hurt. The margins are in
-    /// centi-units, a pawn being 100.
+    /// hundredths of the evaluation's [`unit`](crate::Evaluate::unit) (a pawn in chess), so they
+    /// mean the same on any evaluation's scale.
     #[must_use]
     pub const fn strongest() -> Config {
         Config {
@@ -704,7 +708,7 @@ pub const FEATURES: &[Feature] = &[
     Feature {
         name: "asp",
         option: "Aspiration",
-        summary: "aspiration windows of +- this many centi-units around the previous iteration's value",
+        summary: "aspiration windows of +- this many hundredths of a unit around the previous iteration's value",
         kind: Kind::Number {
             min: 1,
             max: 100_000,
@@ -812,7 +816,7 @@ pub const FEATURES: &[Feature] = &[
     Feature {
         name: "rfp",
         option: "Reverse Futility",
-        summary: "reverse futility pruning, margin per ply in centi-units",
+        summary: "reverse futility pruning, margin per ply in hundredths of a unit",
         kind: Kind::Number {
             min: 1,
             max: 100_000,
@@ -830,7 +834,7 @@ pub const FEATURES: &[Feature] = &[
     Feature {
         name: "futility",
         option: "Futility",
-        summary: "futility pruning of quiet moves, margin per ply in centi-units",
+        summary: "futility pruning of quiet moves, margin per ply in hundredths of a unit",
         kind: Kind::Number {
             min: 1,
             max: 100_000,
@@ -903,7 +907,7 @@ pub const FEATURES: &[Feature] = &[
     Feature {
         name: "delta",
         option: "Delta Pruning",
-        summary: "delta pruning in quiescence search, margin in centi-units",
+        summary: "delta pruning in quiescence search, margin in hundredths of a unit",
         kind: Kind::Number {
             min: 1,
             max: 100_000,

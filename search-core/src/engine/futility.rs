@@ -26,7 +26,8 @@
 //! - **Idea.** With few plies left, the opponent has little time to win back a large advantage:
 //!   if `evaluate(p) - margin × depth >= beta`, searching the moves would almost surely fail high
 //!   too, so the node returns the static value at once.
-//! - **When.** With the option on (`margin` per ply, in the evaluation's units), at most
+//! - **When.** With the option on (`margin` per ply, in hundredths of the evaluation's
+//!   [`unit`](crate::Evaluate::unit)), at most
 //!   [`REVERSE_FUTILITY_MAX_DEPTH`] plies from the horizon, never at the root, never in check
 //!   ([`is_in_check`](crate::Game::is_in_check)), only in null-window nodes (`beta = alpha + 1`:
 //!   PVS's scout searches, never the principal variation), and never where beta is a mate score.
@@ -63,7 +64,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
     /// The reverse futility cut: `Some(static value)` when it fails high by the margin.
     pub(super) fn reverse_futility(&mut self, static_eval: Option<Score>, node: &Node) -> Option<Score> {
-        let margin = self.config.reverse_futility?;
+        let margin = self.scaled(self.config.reverse_futility?);
         let eval = static_eval?;
         let eligible = node.is_null_window()
             && node.depth <= REVERSE_FUTILITY_MAX_DEPTH
@@ -86,7 +87,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         candidate: &Candidate,
         child: &G,
     ) -> Option<Score> {
-        let margin = self.config.futility?;
+        let margin = self.scaled(self.config.futility?);
         let eval = static_eval?;
         let bound = eval + margin.saturating_mul(node.depth as i32);
         let eligible = node.depth <= FUTILITY_MAX_DEPTH

@@ -125,6 +125,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 return self.mtdf(root, depth, guess.unwrap_or(Score::DRAW));
             }
             RootWindow::Aspiration(window) if depth > 0 => {
+                let window = self.scaled(window);
                 self.aspiration(root, depth, previous.unwrap_or(Score::DRAW), window)?
             }
             _ => {

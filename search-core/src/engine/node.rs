@@ -285,15 +285,8 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let mut alpha = node.alpha;
         let mut best_score = -Score::INFINITY;
         let mut best_move = None;
-        let mut picker = MovePicker::new(
-            &self.config,
-            &self.search.killers,
-            &self.tables.history,
-            game,
-            work.moves,
-            work.tt_move,
-            node.ply,
-        );
+        let mut scores = MoveList::new();
+        let mut picker = MovePicker::new(self, game, work.moves, work.tt_move, node.ply, &mut scores);
         let mut searched = 0u32;
         while let Some((mv, kind)) = picker.next(work.moves) {
             let child = game.play(mv);
@@ -443,6 +436,19 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         self.evaluator
             .evaluate(game)
             .clamp(-Score::MAX_EVAL, Score::MAX_EVAL)
+    }
+
+    /// A margin of the configuration, given in hundredths of the evaluation's
+    /// [`unit`](Evaluate::unit), on the evaluation's scale (`margin × unit / 100`, at least 1
+    /// if `margin` is): chess's margins are unchanged, a game whose unit is a point gets its
+    /// own.
+    pub(super) fn scaled(&self, margin: i32) -> i32 {
+        let unit = self.evaluator.unit().max(1);
+        if unit == 100 || margin <= 0 {
+            return margin;
+        }
+        let scaled = i64::from(margin) * i64::from(unit) / 100;
+        scaled.clamp(1, i64::from(Score::MAX_EVAL.raw())) as i32
     }
 
     /// A node ended by a cut (`moves` never searched), worth `score`.

@@ -114,7 +114,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         // --- Delta pruning: hopeless even with a generous gain.
         if !in_check
             && let Some(margin) = config.delta_pruning
-            && stand_pat + margin <= alpha
+            && stand_pat + self.scaled(margin) <= alpha
         {
             self.search.stats.leaf_nodes += 1;
             self.search.trace.cut(Cut::Futility);
@@ -122,7 +122,8 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         }
 
         // --- Noisy moves (every move in check; checking moves at the first ply with checks on).
-        let mut picker = MovePicker::by_hint(game, moves, self.config.order_hints);
+        let mut scores = MoveList::new();
+        let mut picker = MovePicker::by_hint(game, moves, self.config.order_hints, &mut scores);
         let mut searched = 0u32;
         while let Some((mv, _)) = picker.next(moves) {
             let noisy = game.is_noisy(mv);
