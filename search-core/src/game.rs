@@ -287,3 +287,20 @@ pub const fn outcome_score(outcome: Outcome, ply: u32) -> Score {
         Outcome::Margin(margin) => Score::won_by(margin, ply),
     }
 }
+
+/// The static value of `game` as every searcher reads it (the references and the engine):
+/// `evaluator`'s, clamped into `±`[`Score::MAX_EVAL`], so that no evaluation, however
+/// wrong, passes for a decided result or reaches [`Score::INFINITY`] (where a search would find
+/// no move better than its initial `-INFINITY`).
+///
+/// ```
+/// use search_core::{Score, static_score};
+/// # use search_core::random_tree::RandomTree;
+/// let broken = |_: &RandomTree| Score::INFINITY;
+/// let tree = RandomTree::new(1, 2, 2);
+/// assert_eq!(static_score(&broken, &tree), Score::MAX_EVAL);
+/// ```
+#[must_use]
+pub fn static_score<G: Game, E: Evaluate<G> + ?Sized>(evaluator: &E, game: &G) -> Score {
+    evaluator.evaluate(game).clamp(-Score::MAX_EVAL, Score::MAX_EVAL)
+}

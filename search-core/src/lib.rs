@@ -60,12 +60,13 @@ mod stats;
 pub mod engine;
 pub mod random_tree;
 pub mod reference;
+pub mod stack;
 pub mod testing;
 pub mod trace;
 #[doc = include_str!("tutorial.md")]
 pub mod tutorial {}
 
-pub use game::{Evaluate, Game, Outcome, Player, ZobristHash, outcome_score};
+pub use game::{Evaluate, Game, Outcome, Player, ZobristHash, outcome_score, static_score};
 pub use limits::Limits;
 pub use move_list::{INLINE_MOVES, MoveList};
 pub use score::{Bound, Score};

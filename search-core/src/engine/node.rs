@@ -162,7 +162,8 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         self.search
             .trace
             .enter(node.depth, node.ply, Some((node.alpha, node.beta)));
-        let score = self.node_body(game, node);
+        // On a fresh stack segment when the thread's runs low (`crate::stack`).
+        let score = crate::stack::deeper(node.ply, || self.node_body(game, node));
         if self.search.aborted {
             self.search.trace.cut(Cut::Aborted);
         }
@@ -433,9 +434,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// The evaluator's value, clamped into `±MAX_EVAL`: an evaluation beyond it (a bug of the
     /// evaluator, or `Score::INFINITY`) would pose as a decided result or break the windows.
     pub(super) fn evaluate(&self, game: &G) -> Score {
-        self.evaluator
-            .evaluate(game)
-            .clamp(-Score::MAX_EVAL, Score::MAX_EVAL)
+        crate::static_score(&self.evaluator, game)
     }
 
     /// A margin of the configuration, given in hundredths of the evaluation's

@@ -137,12 +137,15 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             searched += 1;
             self.search.stats.children += 1;
             self.search.trace.child(&mv);
-            // Negated, window swapped, only when the side to move changes (extra turns).
-            let score = if child.to_move() == game.to_move() {
-                self.quiescence(&child, ply + 1, qply + 1, (alpha, beta), budget_end)
-            } else {
-                -self.quiescence(&child, ply + 1, qply + 1, (-beta, -alpha), budget_end)
-            };
+            // Negated, window swapped, only when the side to move changes (extra turns); on a
+            // fresh stack segment when the thread's runs low (`crate::stack`).
+            let score = crate::stack::deeper(ply, || {
+                if child.to_move() == game.to_move() {
+                    self.quiescence(&child, ply + 1, qply + 1, (alpha, beta), budget_end)
+                } else {
+                    -self.quiescence(&child, ply + 1, qply + 1, (-beta, -alpha), budget_end)
+                }
+            });
             if self.search.aborted {
                 return Score::DRAW;
             }

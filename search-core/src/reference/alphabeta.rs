@@ -41,9 +41,11 @@
 
 use std::time::Instant;
 
+use crate::stack::deeper;
 use crate::trace::{Cut, Trace, Tracer};
 use crate::{
     Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, outcome_score,
+    static_score,
 };
 
 /// The alpha-beta searcher in negamax form. See the [module documentation](self).
@@ -107,7 +109,7 @@ impl<E> AlphaBeta<E> {
         // The horizon: the evaluator decides.
         if depth == 0 || moves.is_empty() {
             self.stats.leaf_nodes += 1;
-            return self.trace.exit(self.evaluator.evaluate(game));
+            return self.trace.exit(static_score(&self.evaluator, game));
         }
 
         self.stats.interior_nodes += 1;
@@ -117,13 +119,16 @@ impl<E> AlphaBeta<E> {
             let mut child_pv = Vec::new();
             self.trace.child(&mv);
             let child = game.play(mv);
-            let score = if child.to_move() == game.to_move() {
-                // An extra turn: the child is valued for us, in our window.
-                self.alphabeta(&child, depth - 1, ply + 1, alpha, beta, &mut child_pv)
-            } else {
-                // The opponent's turn: our window seen from the other side, negated and swapped.
-                -self.alphabeta(&child, depth - 1, ply + 1, -beta, -alpha, &mut child_pv)
-            };
+            // (`deeper`: on a fresh stack segment when the thread's runs low, `crate::stack`.)
+            let score = deeper(ply, || {
+                if child.to_move() == game.to_move() {
+                    // An extra turn: the child is valued for us, in our window.
+                    self.alphabeta(&child, depth - 1, ply + 1, alpha, beta, &mut child_pv)
+                } else {
+                    // The opponent's turn: our window seen from the other side, negated and swapped.
+                    -self.alphabeta(&child, depth - 1, ply + 1, -beta, -alpha, &mut child_pv)
+                }
+            });
             if score > best_score {
                 best_score = score;
                 pv.clear();

@@ -20,10 +20,11 @@
 
 use std::time::Instant;
 
+use crate::stack::deeper;
 use crate::trace::{Cut, Trace, Tracer};
 use crate::{
     Evaluate, Game, Limits, MoveList, Player, Reference, Score, SearchResult, SearchStats, Searcher,
-    outcome_score,
+    outcome_score, static_score,
 };
 
 /// The two-sided alpha-beta searcher. See the [module documentation](self).
@@ -85,7 +86,7 @@ impl<E> AlphaBetaMinimax<E> {
         }
         if depth == 0 || moves.is_empty() {
             self.stats.leaf_nodes += 1;
-            return self.trace.exit(absolute(self.evaluator.evaluate(game)));
+            return self.trace.exit(absolute(static_score(&self.evaluator, game)));
         }
 
         self.stats.interior_nodes += 1;
@@ -98,7 +99,10 @@ impl<E> AlphaBetaMinimax<E> {
             self.stats.children += 1;
             let mut child_pv = Vec::new();
             self.trace.child(&mv);
-            let score = self.alphabeta(&game.play(mv), depth - 1, ply + 1, alpha, beta, &mut child_pv);
+            // (`deeper`: on a fresh stack segment when the thread's runs low, `crate::stack`.)
+            let score = deeper(ply, || {
+                self.alphabeta(&game.play(mv), depth - 1, ply + 1, alpha, beta, &mut child_pv)
+            });
             let is_better = if maximising {
                 score > best_score
             } else {

@@ -33,10 +33,11 @@
 
 use std::time::Instant;
 
+use crate::stack::deeper;
 use crate::trace::{Trace, Tracer};
 use crate::{
     Evaluate, Game, Limits, MoveList, Player, Reference, Score, SearchResult, SearchStats, Searcher,
-    outcome_score,
+    outcome_score, static_score,
 };
 
 /// The two-sided minimax searcher. See the [module documentation](self).
@@ -97,7 +98,7 @@ impl<E> Minimax<E> {
         // The horizon: the evaluation function decides.
         if depth == 0 || moves.is_empty() {
             self.stats.leaf_nodes += 1;
-            return self.trace.exit(absolute(self.evaluator.evaluate(game)));
+            return self.trace.exit(absolute(static_score(&self.evaluator, game)));
         }
 
         // The first player takes the maximum of its children, the second the minimum.
@@ -112,7 +113,10 @@ impl<E> Minimax<E> {
             self.stats.children += 1;
             let mut child_pv = Vec::new();
             self.trace.child(&mv);
-            let score = self.minimax(&game.play(mv), depth - 1, ply + 1, &mut child_pv);
+            // (`deeper`: on a fresh stack segment when the thread's runs low, `crate::stack`.)
+            let score = deeper(ply, || {
+                self.minimax(&game.play(mv), depth - 1, ply + 1, &mut child_pv)
+            });
             let is_better = if maximising {
                 score > best_score
             } else {

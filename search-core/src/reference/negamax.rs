@@ -33,9 +33,11 @@
 
 use std::time::Instant;
 
+use crate::stack::deeper;
 use crate::trace::{Trace, Tracer};
 use crate::{
     Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, outcome_score,
+    static_score,
 };
 
 /// The plain negamax searcher. See the [module documentation](self).
@@ -93,7 +95,7 @@ impl<E> Negamax<E> {
         // At the horizon (or at a static leaf with no moves) the evaluator decides.
         if depth == 0 || moves.is_empty() {
             self.stats.leaf_nodes += 1;
-            return self.trace.exit(self.evaluator.evaluate(game));
+            return self.trace.exit(static_score(&self.evaluator, game));
         }
 
         // Otherwise: the best of the negated child values.
@@ -104,7 +106,8 @@ impl<E> Negamax<E> {
             let mut child_pv = Vec::new();
             self.trace.child(&mv);
             let child = game.play(mv);
-            let value = self.negamax(&child, depth - 1, ply + 1, &mut child_pv);
+            // (`deeper`: on a fresh stack segment when the thread's runs low, `crate::stack`.)
+            let value = deeper(ply, || self.negamax(&child, depth - 1, ply + 1, &mut child_pv));
             // The child's value is for its side to move: the opponent's (negate it), or ours
             // again after an extra turn (keep it).
             let score = if child.to_move() == game.to_move() {

@@ -36,9 +36,11 @@
 
 use std::time::Instant;
 
+use crate::stack::deeper;
 use crate::trace::{Trace, Tracer};
 use crate::{
     Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, outcome_score,
+    static_score,
 };
 
 /// The minimax + quiescence reference searcher. See the [module documentation](self).
@@ -114,14 +116,14 @@ impl<E> MinimaxQuiescence<E> {
         // 2. A static leaf.
         if moves.is_empty() {
             self.stats.leaf_nodes += 1;
-            return self.trace.exit(self.evaluator.evaluate(game));
+            return self.trace.exit(static_score(&self.evaluator, game));
         }
 
         // 3. Above the horizon: every move. 4. At and below it: stand pat, then noisy moves.
         let (mut best_score, child_depth) = match depth {
             Some(depth) if depth > 0 => (-Score::INFINITY, Some(depth - 1)),
             _ => {
-                let stand_pat = self.evaluator.evaluate(game);
+                let stand_pat = static_score(&self.evaluator, game);
                 if qply >= self.max_ply {
                     self.stats.leaf_nodes += 1;
                     return self.trace.exit(stand_pat);
@@ -141,7 +143,10 @@ impl<E> MinimaxQuiescence<E> {
             self.trace.child(&mv);
             let child_qply = if below { qply + 1 } else { 0 };
             let child = game.play(mv);
-            let value = self.value(&child, child_depth, ply + 1, child_qply, &mut child_pv);
+            // (`deeper`: on a fresh stack segment when the thread's runs low, `crate::stack`.)
+            let value = deeper(ply, || {
+                self.value(&child, child_depth, ply + 1, child_qply, &mut child_pv)
+            });
             // Negated for the opponent's turn, kept after an extra turn.
             let score = if child.to_move() == game.to_move() {
                 value
