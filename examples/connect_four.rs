@@ -11,11 +11,11 @@
 //! that is not a number or a line that is not UTF-8 is refused with the reason, and you are asked
 //! again.
 
-use std::io::{self, Write};
+use std::io;
 
 use clap::Parser;
 use game_search::games::connect_four::{ConnectFour, OpenWindows};
-use game_search::games::prompt::{Line, read_line};
+use game_search::games::prompt::{Answer, ask};
 use game_search::search_core::engine::Engine;
 use game_search::search_core::{Game, Limits, Player, Searcher};
 
@@ -51,23 +51,11 @@ fn main() -> io::Result<()> {
     while !position.is_over() {
         println!("{position}");
         if position.to_move() == human {
-            print!("Your move (1-7, q to quit): ");
-            io::stdout().flush()?;
-            let line = match read_line(&mut input)? {
-                Line::Text(line) => line,
-                Line::NotText => {
-                    println!("That line is not UTF-8 text. Try again.\n");
-                    continue;
-                }
-                Line::End => {
-                    println!("\nEnd of input: goodbye.");
-                    return Ok(());
-                }
+            let line = match ask(&mut input, "Your move (1-7, q to quit): ")? {
+                Answer::Move(line) => line,
+                Answer::Again => continue,
+                Answer::Quit => return Ok(()),
             };
-            if line.trim().eq_ignore_ascii_case("q") {
-                println!("Goodbye.");
-                return Ok(());
-            }
             match position.parse_move(&line) {
                 Ok(column) => position = position.play(column),
                 Err(error) => println!("{error}. Try again.\n"),

@@ -14,11 +14,11 @@
 //! Up to 2 x 3 boxes the computer plays perfectly ([`Solver`]); on larger boards it searches
 //! `--depth` plies with the reference alpha-beta (which honours extra turns).
 
-use std::io::{self, Write};
+use std::io;
 
 use clap::Parser;
 use game_search::games::dots_and_boxes::{DotsAndBoxes, Line, MAX_SIDE, Solver};
-use game_search::games::prompt::{Line as Input, read_line};
+use game_search::games::prompt::{Answer, ask};
 use game_search::search_core::reference::AlphaBeta;
 use game_search::search_core::{Game, Limits, MoveList, Player, Searcher};
 
@@ -81,23 +81,11 @@ fn main() -> io::Result<()> {
     while !position.is_over() {
         println!("{position}");
         if position.to_move() == human {
-            print!("Your line (two dots, q to quit): ");
-            io::stdout().flush()?;
-            let line = match read_line(&mut input)? {
-                Input::Text(line) => line,
-                Input::NotText => {
-                    println!("That line is not UTF-8 text. Try again.\n");
-                    continue;
-                }
-                Input::End => {
-                    println!("\nEnd of input: goodbye.");
-                    return Ok(());
-                }
+            let line = match ask(&mut input, "Your line (two dots, q to quit): ")? {
+                Answer::Move(line) => line,
+                Answer::Again => continue,
+                Answer::Quit => return Ok(()),
             };
-            if line.trim().eq_ignore_ascii_case("q") {
-                println!("Goodbye.");
-                return Ok(());
-            }
             match position.parse_line(&line) {
                 Ok(line) => position = position.play(line),
                 Err(error) => println!("{error}. Try again.\n"),

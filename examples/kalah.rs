@@ -17,11 +17,11 @@
 //! On small games (houses x seeds up to 12) the computer plays perfectly ([`Solver`]); otherwise
 //! it searches `--depth` plies with the reference alpha-beta (which honours extra turns).
 
-use std::io::{self, Write};
+use std::io;
 
 use clap::Parser;
 use game_search::games::kalah::{House, Kalah, MAX_HOUSES, MAX_SEEDS, Solver};
-use game_search::games::prompt::{Line, read_line};
+use game_search::games::prompt::{Answer, ask};
 use game_search::search_core::reference::AlphaBeta;
 use game_search::search_core::{Game, Limits, MoveList, Player, Searcher};
 
@@ -91,23 +91,14 @@ fn main() -> io::Result<()> {
     while !position.is_over() {
         println!("{position}");
         if position.to_move() == human {
-            print!("Your house (1-{}, q to quit): ", args.houses);
-            io::stdout().flush()?;
-            let line = match read_line(&mut input)? {
-                Line::Text(line) => line,
-                Line::NotText => {
-                    println!("That line is not UTF-8 text. Try again.\n");
-                    continue;
-                }
-                Line::End => {
-                    println!("\nEnd of input: goodbye.");
-                    return Ok(());
-                }
+            let line = match ask(
+                &mut input,
+                &format!("Your house (1-{}, q to quit): ", args.houses),
+            )? {
+                Answer::Move(line) => line,
+                Answer::Again => continue,
+                Answer::Quit => return Ok(()),
             };
-            if line.trim().eq_ignore_ascii_case("q") {
-                println!("Goodbye.");
-                return Ok(());
-            }
             match position.parse_move(&line) {
                 Ok(house) => position = position.play(house),
                 Err(error) => println!("{error}. Try again.\n"),

@@ -11,11 +11,11 @@
 //! 2). Whoever takes the last match wins. Bad input (not two numbers, no such heap, too many, a
 //! line that is not UTF-8) is refused with the reason, and you are asked again.
 
-use std::io::{self, Write};
+use std::io;
 
 use clap::Parser;
 use game_search::games::nim::{MAX_HEAP, Nim, perfect_player};
-use game_search::games::prompt::{Line, read_line};
+use game_search::games::prompt::{Answer, ask};
 use game_search::search_core::{Game, Limits, MoveList, Player, Score, Searcher};
 
 #[derive(Parser)]
@@ -63,22 +63,11 @@ fn main() -> io::Result<()> {
             return Ok(());
         }
         if position.to_move() == human {
-            print!("Your move (heap and count, q to quit): ");
-            io::stdout().flush()?;
-            let line = match read_line(&mut input)? {
-                Line::Text(line) => line,
-                Line::NotText => {
-                    println!("That line is not UTF-8 text. Try again.");
-                    continue;
-                }
-                Line::End => {
-                    println!("\nEnd of input: goodbye.");
-                    return Ok(());
-                }
+            let line = match ask(&mut input, "Your move (heap and count, q to quit): ")? {
+                Answer::Move(line) => line,
+                Answer::Again => continue,
+                Answer::Quit => return Ok(()),
             };
-            if line.trim().eq_ignore_ascii_case("q") {
-                return Ok(());
-            }
             match position.parse_move(&line) {
                 Ok(take) => position = position.play(take),
                 Err(error) => println!("{error}. Try again."),

@@ -9,9 +9,9 @@
 //! (not a number, off the board, a taken cell) is refused with the reason, and you are asked
 //! again.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead};
 
-use game_search::games::prompt::{Line, read_line};
+use game_search::games::prompt::{Answer, ask};
 
 use clap::{Parser, ValueEnum};
 use game_search::game_tictactoe::{Heuristic, TicTacToe};
@@ -48,23 +48,11 @@ fn play(args: &Args, mut input: impl BufRead) -> io::Result<()> {
     while !position.is_over() {
         println!("{position}");
         if position.to_move() == human {
-            print!("Your move (1-9, q to quit): ");
-            io::stdout().flush()?;
-            let line = match read_line(&mut input)? {
-                Line::Text(line) => line,
-                Line::NotText => {
-                    println!("\nThat is not text (the input was not UTF-8). Try again.\n");
-                    continue;
-                }
-                Line::End => {
-                    println!("\nEnd of input: goodbye.");
-                    return Ok(());
-                }
+            let line = match ask(&mut input, "Your move (1-9, q to quit): ")? {
+                Answer::Move(line) => line,
+                Answer::Again => continue,
+                Answer::Quit => return Ok(()),
             };
-            if line.trim().eq_ignore_ascii_case("q") {
-                println!("Goodbye.");
-                return Ok(());
-            }
             match position.parse_move(&line) {
                 Ok(cell) => position = position.play(cell),
                 Err(error) => println!("{error}. Try again.\n"),

@@ -1,7 +1,7 @@
 //! Reading a person's input line by line without trusting it: a line that is not UTF-8 is
 //! reported as such, never a panic and never the end of the program.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Write};
 
 /// One line typed by a person.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,4 +37,51 @@ pub fn read_line(input: &mut impl BufRead) -> io::Result<Line> {
         bytes.pop();
     }
     Ok(String::from_utf8(bytes).map_or(Line::NotText, Line::Text))
+}
+
+/// A person's answer to a prompt, once [`ask`] has dealt with what is not a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A line of text other than `q`: a move to parse.
+    Move(String),
+    /// A line that was not UTF-8 (already said on stdout): ask again.
+    Again,
+    /// `q`, or the end of the input (goodbye already said on stdout): stop.
+    Quit,
+}
+
+/// Prints `question` on stdout and reads the answer from `input`: the one prompt of the
+/// terminal programs. A line that is not UTF-8 is refused with the reason ([`Answer::Again`]);
+/// `q` (any case) or the end of the input ends the game with a goodbye ([`Answer::Quit`]).
+///
+/// # Errors
+///
+/// Only I/O errors of `input` and stdout.
+///
+/// ```
+/// use games::prompt::{Answer, ask};
+/// let mut input: &[u8] = b"3\n\xff\nQ\n";
+/// assert_eq!(ask(&mut input, "Your move: ").unwrap(), Answer::Move("3".into()));
+/// assert_eq!(ask(&mut input, "Your move: ").unwrap(), Answer::Again);
+/// assert_eq!(ask(&mut input, "Your move: ").unwrap(), Answer::Quit);
+/// assert_eq!(ask(&mut input, "Your move: ").unwrap(), Answer::Quit);
+/// ```
+pub fn ask(input: &mut impl BufRead, question: &str) -> io::Result<Answer> {
+    print!("{question}");
+    io::stdout().flush()?;
+    Ok(match read_line(input)? {
+        Line::Text(line) if line.trim().eq_ignore_ascii_case("q") => {
+            println!("Goodbye.");
+            Answer::Quit
+        }
+        Line::Text(line) => Answer::Move(line),
+        Line::NotText => {
+            println!("\nThat line is not UTF-8 text. Try again.\n");
+            Answer::Again
+        }
+        Line::End => {
+            println!("\nEnd of input: goodbye.");
+            Answer::Quit
+        }
+    })
 }
