@@ -2,10 +2,11 @@
 //!
 //! The thesis (Wasastjerna 2022, section 3.2.2) compares four *generation orders*: the move
 //! generator emits moves class by class, and plain alpha-beta searches them in that order.
-//! [`ChessGame::generate_moves`](crate::ChessGame) reproduces that by a **stable** sort on
-//! [`MoveOrdering::key`], so moves of one class keep shakmaty's generation order among
-//! themselves; [`Game::order_hint`](search_core::Game::order_hint) returns the same key, so an
-//! engine that sorts by the hint sees the same order.
+//! Here the order is the searcher's: [`ChessGame`](crate::ChessGame) generates unsorted and
+//! returns [`MoveOrdering::key`] as its [`Game::order_hint`](search_core::Game::order_hint), and
+//! every searcher ranks a node's moves by it **stably** where it searches them (never at a
+//! horizon node), so moves of one class keep shakmaty's generation order among themselves:
+//! the thesis's "alpha-beta with ordering version N", node for node.
 //!
 //! Vocabulary of the thesis's lists, kept here: a *capture* is a move that takes a piece (en
 //! passant is a pawn capturing a pawn); a *move* is a non-capture; *promotions* come as one
@@ -15,10 +16,10 @@ use shakmaty::{Move, Role};
 
 /// A static move ordering, as a key per move: higher is searched first.
 ///
-/// The thesis's orderings are *generation orders*: [`ChessGame`](crate::ChessGame) emits its moves
-/// stably sorted by this key, so plain alpha-beta (which searches in generation order) reproduces
-/// "alpha-beta with ordering version N", and [`order_hint`](search_core::Game::order_hint)
-/// returns the same key for searchers that sort by it. Moves of one class keep shakmaty's
+/// The thesis's orderings are *generation orders*: [`ChessGame`](crate::ChessGame) returns this
+/// key as its [`order_hint`](search_core::Game::order_hint), and the searchers search each
+/// node's moves stably sorted by it, so plain alpha-beta reproduces "alpha-beta with ordering
+/// version N". Moves of one class keep shakmaty's
 /// generation order. In the thesis's lists a *capture* takes a piece (en passant is a pawn
 /// capturing a pawn), a *move* is a non-capture, *promotions* are one class (capturing ones
 /// included) and *castling* is its own class, not a king move.
@@ -89,6 +90,7 @@ impl MoveOrdering {
 
     /// The ordering key of `mv`: higher is searched first, equal keys keep generation order.
     #[must_use]
+    #[inline]
     pub fn key(self, mv: Move) -> i32 {
         match self {
             MoveOrdering::Generation => 0,

@@ -22,7 +22,8 @@ pub const FIFTY_MOVE_PLIES: u32 = 100;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ChessConfig {
-    /// The order [`Game::generate_moves`] emits moves in, and the key of [`Game::order_hint`].
+    /// The game's move order, as [`Game::order_hint`]'s key: the searchers search a node's moves
+    /// in this order ([`Game::generate_moves`] itself emits them unsorted).
     pub ordering: MoveOrdering,
     /// Whether [`Game::repetition_key`] gives a key (repetition draws on, for engines that honour
     /// them) or `None` (off: what cross-checks against the reference searchers need).
@@ -262,31 +263,6 @@ pub(crate) fn parse_fen(fen: &str) -> Result<Chess, Error> {
         })
 }
 
-/// The capacity of `shakmaty::MoveList` (its constant is private; a unit test checks this).
-const SHAKMATY_MOVE_LIST_CAPACITY: usize = 270;
-
-/// Appends `legal` to `moves` sorted by descending `ordering` key, **stably** (moves of one class
-/// keep generation order, as the thesis's generator emits them).
-///
-/// An insertion sort over precomputed keys: every key is computed once, and since most moves share
-/// the lowest key (quiet moves) and arrive mostly in order, it costs little more than the copy.
-/// (`slice::sort_by_key` recomputed keys per comparison and made ordered searches several times
-/// slower per node.)
-fn sort_by_key_descending(legal: shakmaty::MoveList, ordering: MoveOrdering, moves: &mut MoveList<Move>) {
-    // As large as shakmaty's own list, so the inserts below can never overflow.
-    let mut keyed: arrayvec::ArrayVec<(i32, Move), SHAKMATY_MOVE_LIST_CAPACITY> = arrayvec::ArrayVec::new();
-    for mv in legal {
-        let entry = (ordering.key(mv), mv);
-        // Shift every entry with a strictly lower key one place right: equal keys keep their order.
-        let mut index = keyed.len();
-        while index > 0 && keyed[index - 1].0 < entry.0 {
-            index -= 1;
-        }
-        keyed.insert(index, entry);
-    }
-    moves.extend(keyed.into_iter().map(|(_, mv)| mv));
-}
-
 fn full_hash(chess: &Chess) -> u64 {
     chess.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
@@ -301,16 +277,11 @@ impl Game for ChessGame {
         }
     }
 
-    /// Every legal move, in the configured [`MoveOrdering`] (a stable sort by its key; shakmaty's
-    /// own order for [`MoveOrdering::Generation`]).
+    /// Every legal move, in shakmaty's generation order: the searchers rank them by
+    /// [`order_hint`](Game::order_hint) where they search them.
+    #[inline]
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
-        let legal = self.chess.legal_moves();
-        let ordering = self.config.ordering;
-        if ordering == MoveOrdering::Generation {
-            moves.extend(legal);
-        } else {
-            sort_by_key_descending(legal, ordering, moves);
-        }
+        moves.extend(self.chess.legal_moves());
     }
 
     fn play(&self, mv: Move) -> Self {
@@ -365,6 +336,8 @@ impl Game for ChessGame {
         mv.is_capture() || mv.is_promotion()
     }
 
+    /// The configured [`MoveOrdering`]'s key.
+    #[inline]
     fn order_hint(&self, mv: Move) -> i32 {
         self.config.ordering.key(mv)
     }
@@ -472,11 +445,6 @@ mod tests {
     }
 
     #[test]
-    fn ordering_buffer_holds_any_shakmaty_move_list() {
-        assert_eq!(shakmaty::MoveList::new().capacity(), SHAKMATY_MOVE_LIST_CAPACITY);
-    }
-
-    #[test]
     fn history_indexes_are_distinct_per_from_and_to() {
         use std::collections::HashSet;
         let game = ChessGame::startpos(ChessConfig::default());
@@ -496,7 +464,7 @@ mod tests {
     }
 
     #[test]
-    fn ordering_sorts_generated_moves_stably() {
+    fn searchers_apply_the_ordering_stably() {
         let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
         let plain = game(kiwipete);
         let mut generation = MoveList::new();
@@ -507,6 +475,12 @@ mod tests {
                 .with_config(ChessConfig::default().with_ordering(ordering));
             let mut moves = MoveList::new();
             ordered.generate_moves(&mut moves);
+            assert_eq!(
+                moves.as_slice(),
+                generation.as_slice(),
+                "{ordering}: generation is unsorted"
+            );
+            search_core::order_by_hint(&ordered, &mut moves);
             // The same moves...
             let mut sorted_a: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
             let mut sorted_b: Vec<String> = generation.iter().map(|m| m.to_string()).collect();

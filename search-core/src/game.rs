@@ -123,8 +123,10 @@ pub trait Game: Clone {
 
     /// Appends every legal move of this position to `moves` (which the caller has cleared).
     ///
-    /// Called once per searched position. The order is the game's natural (generation) order;
-    /// searchers that order moves use [`order_hint`](Game::order_hint) on top of it.
+    /// Called once per searched position, at horizon nodes too (where a searcher needs only the
+    /// number of moves): generate cheaply, in the generator's natural order, and leave ranking
+    /// to [`order_hint`](Game::order_hint), which searchers apply only where they search the
+    /// moves.
     fn generate_moves(&self, moves: &mut MoveList<Self::Move>);
 
     /// The position after `mv`, which must be one of the moves generated for `self`.
@@ -162,9 +164,13 @@ pub trait Game: Clone {
         false
     }
 
-    /// A static ordering score for `mv` in this position: higher is searched first by searchers
-    /// that order moves (MVV-LVA in chess). Ties keep generation order. Default: `0` for every
-    /// move, i.e. generation order.
+    /// A static ordering score for `mv` in this position: higher is searched first (MVV-LVA in
+    /// chess). Ties keep generation order. Default: `0` for every move, i.e. generation order.
+    ///
+    /// The game's own move order: every searcher applies it at the nodes whose moves it searches
+    /// (the reference searchers through [`order_by_hint`](crate::order_by_hint), the engine's
+    /// move picker as the order of the moves no other ordering tier placed). It is asked once
+    /// per move of such a node, so keep it cheap.
     fn order_hint(&self, _mv: Self::Move) -> i32 {
         0
     }

@@ -53,6 +53,7 @@
 mod game;
 mod limits;
 mod move_list;
+mod order;
 mod score;
 mod searcher;
 mod stats;
@@ -69,6 +70,7 @@ pub mod tutorial {}
 pub use game::{Evaluate, Game, Outcome, Player, ZobristHash, outcome_score, static_score};
 pub use limits::Limits;
 pub use move_list::{INLINE_MOVES, MoveList};
+pub use order::order_by_hint;
 pub use score::{Bound, Score};
 pub use searcher::{Reference, SearchResult, Searcher};
 pub use stats::SearchStats;

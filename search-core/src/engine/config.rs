@@ -210,7 +210,8 @@ pub struct Config {
     pub iterative_deepening: bool,
     /// A transposition table (`tt.rs`).
     pub table: Option<TableConfig>,
-    /// Order by the game's [`order_hint`](crate::Game::order_hint) (`ordering.rs`).
+    /// Moves with a positive [`order_hint`](crate::Game::order_hint) as a tier ahead of killers
+    /// and history (`ordering.rs`); off, hints still order the moves no other tier placed.
     pub order_hints: bool,
     /// Killer moves (`killers.rs`).
     pub killers: bool,
@@ -652,7 +653,7 @@ pub const FEATURES: &[Feature] = &[
     Feature {
         name: "hints",
         option: "Order Hints",
-        summary: "order by the game's order hints (MVV-LVA in chess)",
+        summary: "hinted moves (MVV-LVA captures in chess) before killers and history",
         kind: Kind::Flag,
         parent: None,
         implied: false,

@@ -320,8 +320,10 @@ impl<G: Game, E> Engine<G, E> {
         })
     }
 
-    /// Orders moves by the game's [`order_hint`](Game::order_hint) (MVV-LVA in chess): moves with
-    /// a positive hint first, best first.
+    /// Moves with a positive [`order_hint`](Game::order_hint) (MVV-LVA captures in chess) as
+    /// their own ordering tier, best first, after the TT move and before killers and history.
+    /// Off, the hints still order the moves that no other tier placed (the game's own order,
+    /// which every searcher applies).
     #[must_use]
     pub fn with_order_hints(self, on: bool) -> Self {
         self.change(|c| c.order_hints = on)

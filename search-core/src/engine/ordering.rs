@@ -11,10 +11,12 @@
 //!      chess), highest first;
 //!   3. the two **killers** of the ply (quiet moves only), the first slot first;
 //!   4. quiet moves with a positive **history** score, highest first;
-//!   5. the rest, by hint (zero or negative), in generation order among equals.
+//!   5. the rest, by hint (the game's own order: [`order_by_hint`](crate::order_by_hint)'s),
+//!      in generation order among equals.
 //!
-//!   Each tier applies only if its option is on; with all off and no TT or previous best move,
-//!   moves are searched in generation order and nothing is computed.
+//!   Each of tiers 1-4 applies only if its option is on; with all off and no TT or previous best
+//!   move, moves are searched in the game's own order, as the reference searchers search them
+//!   (for a game without hints: generation order, and nothing is moved).
 //! - **Invariant.** The picker hands out every generated move exactly once (a permutation of the
 //!   generated list), best tier first, highest value first within a tier, generation order among
 //!   equals; a table move or killer that is not among the generated moves is never searched.
@@ -24,9 +26,10 @@
 //!   (among tied best moves another may come first). Only combined with a value-changing feature
 //!   that depends on the order (LMR reduces the *late* moves) does it change values.
 //! - **Cost.** One ordering score per move when the node's loop starts (a hint, two killer
-//!   comparisons, a history lookup), then a selection scan of the remaining moves per move
-//!   handed out: `O(n)` when the first move cuts, `O(n·k)` for `k` moves searched, never a full
-//!   sort. Nothing at all with every tier off.
+//!   comparisons, a history lookup), never at a horizon node; then a selection scan of the
+//!   remaining moves per move handed out, `O(n)` when the first move cuts, `O(n·k)` for `k`
+//!   moves searched, never a full sort; and no scan at all once every move left has the same
+//!   score (the quiet moves of an MVV-LVA order, every move of a game without hints).
 
 use super::Engine;
 use super::node::Node;
@@ -86,9 +89,14 @@ fn kind_of(score: i64) -> MoveKind {
 /// Its scores live in a buffer of the caller's frame (a move list of `i64`, 2 KiB): a picker
 /// that owned them would be copied whole on every node, the engine's largest cost on small games.
 pub(super) struct MovePicker<'s> {
-    /// One ordering score per move (empty when moves are taken in generation order).
+    /// One ordering score per move.
     scores: &'s mut MoveList<i64>,
     next: usize,
+    /// How many moves not yet handed out score above the lowest score of all: once none is left,
+    /// the rest are equal and come in their order without a scan.
+    above_floor: usize,
+    /// The lowest score.
+    floor: i64,
 }
 
 impl<'s> MovePicker<'s> {
@@ -105,59 +113,71 @@ impl<'s> MovePicker<'s> {
     ) -> Self {
         let (config, history) = (&engine.config, &engine.tables.history);
         scores.clear();
-        if tt_move.is_some() || config.order_hints || config.killers || config.history {
-            let killers = if config.killers {
-                engine.search.killers.at(ply)
-            } else {
-                [None, None]
-            };
-            let player = game.to_move();
-            scores.extend(moves.iter().map(|&mv| {
-                if Some(mv) == tt_move {
-                    return tiered(MoveKind::TtMove, 0);
-                }
-                let hint = if config.order_hints {
-                    game.order_hint(mv)
-                } else {
-                    0
-                };
-                if hint > 0 {
-                    return tiered(MoveKind::Hinted, hint);
-                }
-                if (config.killers || config.history) && !game.is_noisy(mv) {
-                    if killers[0] == Some(mv) {
-                        return tiered(MoveKind::Killer, 1);
-                    }
-                    if killers[1] == Some(mv) {
-                        return tiered(MoveKind::Killer, 0);
-                    }
-                    if config.history
-                        && let Some(index) = game.history_index(mv)
-                    {
-                        let history = history.score(player, index);
-                        if history > 0 {
-                            return tiered(MoveKind::History, history);
-                        }
-                    }
-                }
-                tiered(MoveKind::Quiet, hint)
-            }));
+        if tt_move.is_none() && !config.order_hints && !config.killers && !config.history {
+            // The game's own order only.
+            return MovePicker::by_hint(game, moves, scores);
         }
-        MovePicker { scores, next: 0 }
+        let killers = if config.killers {
+            engine.search.killers.at(ply)
+        } else {
+            [None, None]
+        };
+        let player = game.to_move();
+        scores.extend(moves.iter().map(|&mv| {
+            if Some(mv) == tt_move {
+                return tiered(MoveKind::TtMove, 0);
+            }
+            let hint = game.order_hint(mv);
+            if hint > 0 && config.order_hints {
+                return tiered(MoveKind::Hinted, hint);
+            }
+            if (config.killers || config.history) && !game.is_noisy(mv) {
+                if killers[0] == Some(mv) {
+                    return tiered(MoveKind::Killer, 1);
+                }
+                if killers[1] == Some(mv) {
+                    return tiered(MoveKind::Killer, 0);
+                }
+                if config.history
+                    && let Some(index) = game.history_index(mv)
+                {
+                    let history = history.score(player, index);
+                    if history > 0 {
+                        return tiered(MoveKind::History, history);
+                    }
+                }
+            }
+            tiered(MoveKind::Quiet, hint)
+        }));
+        MovePicker::scored(scores)
     }
 
-    /// A picker that orders by order hint only (quiescence search), if hints are on.
+    /// A picker in the game's own order ([`Game::order_hint`], generation order among equals),
+    /// as quiescence search takes its moves.
     pub(super) fn by_hint<G: Game>(
         game: &G,
         moves: &MoveList<G::Move>,
-        hints: bool,
         scores: &'s mut MoveList<i64>,
     ) -> Self {
         scores.clear();
-        if hints {
-            scores.extend(moves.iter().map(|&mv| i64::from(game.order_hint(mv))));
+        scores.extend(
+            moves
+                .iter()
+                .map(|&mv| tiered(MoveKind::Quiet, game.order_hint(mv))),
+        );
+        MovePicker::scored(scores)
+    }
+
+    /// A picker over `scores`, one per move.
+    fn scored(scores: &'s mut MoveList<i64>) -> Self {
+        let floor = scores.iter().copied().min().unwrap_or(0);
+        let above_floor = scores.iter().filter(|&&score| score > floor).count();
+        MovePicker {
+            scores,
+            next: 0,
+            above_floor,
+            floor,
         }
-        MovePicker { scores, next: 0 }
     }
 
     /// The next move to search and its kind, or `None` when all were handed out. Reorders
@@ -168,19 +188,21 @@ impl<'s> MovePicker<'s> {
             return None;
         }
         self.next += 1;
-        if self.scores.is_empty() {
-            return Some((moves[index], MoveKind::Quiet));
-        }
-        // The first best-scored remaining move (first among equals: generation order).
-        let mut best = index;
-        for candidate in index + 1..moves.len() {
-            if self.scores[candidate] > self.scores[best] {
-                best = candidate;
+        if self.above_floor > 0 {
+            // The first best-scored remaining move (first among equals: generation order).
+            let mut best = index;
+            for candidate in index + 1..moves.len() {
+                if self.scores[candidate] > self.scores[best] {
+                    best = candidate;
+                }
             }
+            if self.scores[best] > self.floor {
+                self.above_floor -= 1;
+            }
+            // Rotate it into place: the others keep their relative order.
+            moves[index..=best].rotate_right(1);
+            self.scores[index..=best].rotate_right(1);
         }
-        // Rotate it into place: the others keep their relative order.
-        moves[index..=best].rotate_right(1);
-        self.scores[index..=best].rotate_right(1);
         Some((moves[index], kind_of(self.scores[index])))
     }
 }
@@ -240,10 +262,7 @@ mod tests {
         let mut moves = [10, 11, 12, 13, 14];
         let mut scores = MoveList::new();
         scores.extend([1, 5, 1, 5, 0]);
-        let mut picker = MovePicker {
-            scores: &mut scores,
-            next: 0,
-        };
+        let mut picker = MovePicker::scored(&mut scores);
         let order: Vec<_> = std::iter::from_fn(|| picker.next(&mut moves).map(|(mv, _)| mv)).collect();
         assert_eq!(order, [11, 13, 10, 12, 14]);
     }

@@ -123,7 +123,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
         // --- Noisy moves (every move in check; checking moves at the first ply with checks on).
         let mut scores = MoveList::new();
-        let mut picker = MovePicker::by_hint(game, moves, self.config.order_hints, &mut scores);
+        let mut picker = MovePicker::by_hint(game, moves, &mut scores);
         let mut searched = 0u32;
         while let Some((mv, _)) = picker.next(moves) {
             let noisy = game.is_noisy(mv);

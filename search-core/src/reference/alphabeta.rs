@@ -21,7 +21,7 @@
 //! window `(-INFINITY, INFINITY)` the root value is therefore exactly minimax's.
 //!
 //! Exact: with the full window the root value is minimax's, and the best move is the first
-//! generated among the best (a later move of equal value fails low).
+//! among the best in the game's order (a later move of equal value fails low).
 //!
 //! The cost depends on move order. With the best move always first, it visits
 //! `b^ceil(d/2) + b^floor(d/2) - 1` leaves of a uniform tree of branching `b` and depth `d`
@@ -44,8 +44,8 @@ use std::time::Instant;
 use crate::stack::deeper;
 use crate::trace::{Cut, Trace, Tracer};
 use crate::{
-    Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, outcome_score,
-    static_score,
+    Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, order_by_hint,
+    outcome_score, static_score,
 };
 
 /// The alpha-beta searcher in negamax form. See the [module documentation](self).
@@ -114,6 +114,10 @@ impl<E> AlphaBeta<E> {
 
         self.stats.interior_nodes += 1;
         let mut best_score = -Score::INFINITY;
+        // The game's own order, best first (its order hints; ties in generation order), so the
+        // first best move found is the one returned. Ranked here, where the moves are searched:
+        // a horizon needs only their count.
+        order_by_hint(game, &mut moves);
         for (index, &mv) in moves.iter().enumerate() {
             self.stats.children += 1;
             let mut child_pv = Vec::new();

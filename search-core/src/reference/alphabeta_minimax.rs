@@ -24,7 +24,7 @@ use crate::stack::deeper;
 use crate::trace::{Cut, Trace, Tracer};
 use crate::{
     Evaluate, Game, Limits, MoveList, Player, Reference, Score, SearchResult, SearchStats, Searcher,
-    outcome_score, static_score,
+    order_by_hint, outcome_score, static_score,
 };
 
 /// The two-sided alpha-beta searcher. See the [module documentation](self).
@@ -95,6 +95,10 @@ impl<E> AlphaBetaMinimax<E> {
         } else {
             Score::INFINITY
         };
+        // The game's own order, best first (its order hints; ties in generation order), so the
+        // first best move found is the one returned. Ranked here, where the moves are searched:
+        // a horizon needs only their count.
+        order_by_hint(game, &mut moves);
         for (index, &mv) in moves.iter().enumerate() {
             self.stats.children += 1;
             let mut child_pv = Vec::new();

@@ -20,7 +20,7 @@
 //!
 //! - **Invariant.** Every value inside the search is absolute (first player's view); a finished
 //!   game scores with its distance from the root, so a nearer win is worth more. The best move is
-//!   the first generated among equals (a later move must be strictly better).
+//!   the first among equals in the game's order (a later move must be strictly better).
 //! - **Exact or value-changing.** Exact by definition: this is the value the project calls
 //!   minimax's, the oracle the other searchers are held to.
 //! - **Cost.** Every node: `b^d` leaves in a uniform tree of branching `b` and depth `d`. One move
@@ -37,7 +37,7 @@ use crate::stack::deeper;
 use crate::trace::{Trace, Tracer};
 use crate::{
     Evaluate, Game, Limits, MoveList, Player, Reference, Score, SearchResult, SearchStats, Searcher,
-    outcome_score, static_score,
+    order_by_hint, outcome_score, static_score,
 };
 
 /// The two-sided minimax searcher. See the [module documentation](self).
@@ -109,6 +109,10 @@ impl<E> Minimax<E> {
         } else {
             Score::INFINITY
         };
+        // The game's own order, best first (its order hints; ties in generation order), so the
+        // first best move found is the one returned. Ranked here, where the moves are searched:
+        // a horizon needs only their count.
+        order_by_hint(game, &mut moves);
         for &mv in moves.iter() {
             self.stats.children += 1;
             let mut child_pv = Vec::new();

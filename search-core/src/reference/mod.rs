@@ -17,9 +17,11 @@
 //! minimise by the side to move; the negamax-form ones negate a child's value (and negate and
 //! swap its window) only when the side to move changes. [`Minimax`] is the reference of record.
 //!
-//! All of them report the root's value from the side to move's point of view, the best move (the
-//! first generated among equals), the principal variation and the statistics, counted as
-//! [`SearchStats`](crate::SearchStats) defines.
+//! All of them search a node's moves in the game's own order ([`order_by_hint`](crate::order_by_hint):
+//! by [`Game::order_hint`](crate::Game::order_hint), ties in generation order), ranked only at
+//! the nodes whose moves they search. They report the root's value from the side to move's point
+//! of view, the best move (the first among equals in that order), the principal variation and the
+//! statistics, counted as [`SearchStats`](crate::SearchStats) defines.
 
 pub mod alphabeta;
 pub mod alphabeta_minimax;

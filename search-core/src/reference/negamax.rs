@@ -15,7 +15,7 @@
 //! searchers are checked against, and the measure of how much they save.
 //!
 //! - **Invariant.** A position's value is for its side to move; a finished game scores with its
-//!   distance from the root; the best move is the first generated among equals.
+//!   distance from the root; the best move is the first among equals in the game's order.
 //! - **Exact or value-changing.** Exact: the same values as [`Minimax`](super::Minimax), negated
 //!   at the second player's positions, and the same nodes in the same order, whatever the turn
 //!   order.
@@ -36,8 +36,8 @@ use std::time::Instant;
 use crate::stack::deeper;
 use crate::trace::{Trace, Tracer};
 use crate::{
-    Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, outcome_score,
-    static_score,
+    Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, order_by_hint,
+    outcome_score, static_score,
 };
 
 /// The plain negamax searcher. See the [module documentation](self).
@@ -101,6 +101,10 @@ impl<E> Negamax<E> {
         // Otherwise: the best of the negated child values.
         self.stats.interior_nodes += 1;
         let mut best_score = -Score::INFINITY;
+        // The game's own order, best first (its order hints; ties in generation order), so the
+        // first best move found is the one returned. Ranked here, where the moves are searched:
+        // a horizon needs only their count.
+        order_by_hint(game, &mut moves);
         for &mv in moves.iter() {
             self.stats.children += 1;
             let mut child_pv = Vec::new();
@@ -115,7 +119,7 @@ impl<E> Negamax<E> {
             } else {
                 -value
             };
-            // Strictly better only: among equal moves the first generated is kept.
+            // Strictly better only: among equal moves the first searched is kept.
             if score > best_score {
                 best_score = score;
                 pv.clear();

@@ -39,8 +39,8 @@ use std::time::Instant;
 use crate::stack::deeper;
 use crate::trace::{Trace, Tracer};
 use crate::{
-    Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, outcome_score,
-    static_score,
+    Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, order_by_hint,
+    outcome_score, static_score,
 };
 
 /// The minimax + quiescence reference searcher. See the [module documentation](self).
@@ -131,6 +131,10 @@ impl<E> MinimaxQuiescence<E> {
                 (stand_pat, None)
             }
         };
+        // The game's own order, best first (its order hints; ties in generation order), so the
+        // first best move found is the one returned. Ranked here, where the moves are searched:
+        // a horizon needs only their count.
+        order_by_hint(game, &mut moves);
         let below = depth.is_none_or(|depth| depth == 0);
         let mut searched = 0;
         for &mv in moves.iter() {
