@@ -281,26 +281,25 @@ impl Game for ChessGame {
     /// [`order_hint`](Game::order_hint) where they search them.
     #[inline]
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
-        moves.extend(self.chess.legal_moves());
+        // Copied by slice: iterating shakmaty's list by value would first move its whole
+        // (fixed-capacity) buffer, a few kilobytes at every node.
+        moves.extend_from_slice(&self.chess.legal_moves());
     }
 
     fn play(&self, mv: Move) -> Self {
         let incremental = self
             .chess
             .update_zobrist_hash(Zobrist64(self.hash), mv, EnPassantMode::Legal);
-        let mut chess = self.chess.clone();
-        chess.play_unchecked(mv);
+        // One copy of the position, played in place.
+        let mut child = self.clone();
+        child.chess.play_unchecked(mv);
         // shakmaty updates incrementally except around castling rights, king moves, double
         // pushes and en passant squares: then the hash is computed from scratch.
-        let hash = match incremental {
+        child.hash = match incremental {
             Some(hash) => hash.0,
-            None => full_hash(&chess),
+            None => full_hash(&child.chess),
         };
-        ChessGame {
-            chess,
-            hash,
-            config: self.config,
-        }
+        child
     }
 
     fn outcome(&self, legal_moves: usize) -> Option<Outcome> {

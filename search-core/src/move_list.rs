@@ -50,6 +50,25 @@ impl<M: Copy> MoveList<M> {
         }
     }
 
+    /// Appends `moves`, copied in one go (the fast way to take over another generator's list).
+    ///
+    /// ```
+    /// use search_core::MoveList;
+    /// let mut moves = MoveList::new();
+    /// moves.extend_from_slice(&[1, 2, 3]);
+    /// moves.extend_from_slice(&[4]);
+    /// assert_eq!(moves.as_slice(), &[1, 2, 3, 4]);
+    /// ```
+    #[inline]
+    pub fn extend_from_slice(&mut self, moves: &[M]) {
+        if self.spilled.is_empty() && self.inline.try_extend_from_slice(moves).is_ok() {
+            return;
+        }
+        for &mv in moves {
+            self.push(mv);
+        }
+    }
+
     #[cold]
     fn spill(&mut self, mv: M) {
         self.spilled.reserve(2 * INLINE_MOVES);

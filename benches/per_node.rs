@@ -1,0 +1,503 @@
+//! Per-node speed, side by side in one run: the framework against the limit (the same search
+//! written by hand on shakmaty) and against its peer (the `minimax` crate on the same adapter).
+//!
+//! ```text
+//! cargo bench --bench per_node                 # 5 repetitions, every table
+//! cargo bench --bench per_node -- --reps 9     # more repetitions
+//! cargo bench --bench per_node -- --quick      # 1 repetition, the chess positions one ply shallower
+//! ```
+//!
+//! Each table runs every contender on each work item in turn (a position, or one search of a
+//! small game), so a noisy neighbour hits all of them alike, measures thread CPU time, and prints
+//! each contender's time per node relative to the first row: the median of the per-repetition
+//! ratios, with their range. Trees are asserted before any
+//! timing: where two contenders should search the same tree (the same nodes, value and move),
+//! the bench stops if they do not.
+//!
+//! - **Chess, against the limit.** The thesis's 24 positions at their `acd` depths, MVV-LVA
+//!   order, material evaluation ([`PointValues`]), the adapter's end-of-game rules (mate,
+//!   stalemate, fifty moves, insufficient material), no repetition. `hand-written` is a plain
+//!   fail-soft alpha-beta on `shakmaty::Chess` written in this file; `AlphaBeta` and
+//!   `Engine::new` (every option off) must search its tree node for node.
+//! - **Chess, against the peer.** The `minimax` crate 0.6's `Negamax` (plain alpha-beta; it
+//!   shuffles the root moves, so its tree differs slightly and only per node is compared) and
+//!   `IterativeSearch` (its default options, and with its exact extras) against `AlphaBeta` and
+//!   `Engine::exact` at the same depth, on the same adapter, evaluation and order, each searcher
+//!   fresh for each position. Its node counts are the moves it played, plus the root.
+//! - **Perft**: the adapter's `generate_moves` + `play` against `shakmaty::perft`.
+//! - **Tic-tac-toe and Connect Four**: `AlphaBeta`, `Engine::new` and `minimax::Negamax`.
+
+use std::cell::Cell;
+use std::hint::black_box;
+use std::marker::PhantomData;
+use std::time::Duration;
+
+use game_chess::shakmaty::{self, Chess, Color, Position};
+use game_chess::{ChessConfig, ChessGame, MoveOrdering, PointValues, perft, positions};
+use game_search::game_tictactoe::{Heuristic, TicTacToe};
+use game_search::games::connect_four::{ConnectFour, OpenWindows};
+use minimax::{Evaluation, Strategy, Winner};
+use search_core::engine::Engine;
+use search_core::reference::AlphaBeta;
+use search_core::{
+    Evaluate, Game, Limits, MoveList, Outcome, Score, SearchResult, Searcher, ZobristHash, order_by_hint,
+    outcome_score, static_score,
+};
+
+// ---- the hand-written alpha-beta ------------------------------------------------------------
+
+/// Plain fail-soft alpha-beta in negamax form directly on shakmaty: the limit of what the
+/// framework's overhead can be. Same rules, evaluation and (stable MVV-LVA) order as the adapter.
+fn hand_written(position: &Chess, depth: u32, ply: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    *nodes += 1;
+    let mut moves = position.legal_moves();
+    if moves.is_empty() {
+        return if position.is_check() {
+            outcome_score(Outcome::Loss, ply).raw()
+        } else {
+            0
+        };
+    }
+    if position.halfmoves() >= 100 || position.is_insufficient_material() {
+        return 0;
+    }
+    if depth == 0 {
+        let white = PointValues::VALUES.balance(position.board());
+        return if position.turn() == Color::White {
+            white
+        } else {
+            -white
+        };
+    }
+    // MVV-LVA, stably: keys once, an insertion sort (captures move past the quiet moves).
+    let mut keys = [0i32; 256];
+    for (index, &mv) in moves.iter().enumerate() {
+        keys[index] = MoveOrdering::MvvLva.key(mv);
+    }
+    for next in 1..moves.len() {
+        let (key, mv) = (keys[next], moves[next]);
+        let mut slot = next;
+        while slot > 0 && keys[slot - 1] < key {
+            keys[slot] = keys[slot - 1];
+            moves[slot] = moves[slot - 1];
+            slot -= 1;
+        }
+        keys[slot] = key;
+        moves[slot] = mv;
+    }
+    let mut best = -i32::MAX;
+    for &mv in &moves {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        let score = -hand_written(&child, depth - 1, ply + 1, -beta, -alpha, nodes);
+        if score > best {
+            best = score;
+            alpha = alpha.max(score);
+            if score >= beta {
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// The hand-written search from the root: (nodes, value, best move).
+fn hand_written_root(position: &Chess, depth: u32) -> (u64, i32, Option<shakmaty::Move>) {
+    let mut nodes = 1;
+    let mut moves = position.legal_moves();
+    let mut keys = [0i32; 256];
+    for (index, &mv) in moves.iter().enumerate() {
+        keys[index] = MoveOrdering::MvvLva.key(mv);
+    }
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    order.sort_by_key(|&index| std::cmp::Reverse(keys[index]));
+    let sorted: Vec<_> = order.iter().map(|&index| moves[index]).collect();
+    moves.clear();
+    moves.extend(sorted);
+    let (mut best, mut best_move) = (-i32::MAX, None);
+    for &mv in &moves {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        let score = -hand_written(&child, depth - 1, 1, -i32::MAX, -best, &mut nodes);
+        if score > best {
+            best = score;
+            best_move = Some(mv);
+        }
+    }
+    (nodes, best, best_move)
+}
+
+// ---- the `minimax` crate on this project's games -------------------------------------------
+
+thread_local! {
+    /// Positions the `minimax` crate's searches created (one per move played).
+    static PLAYED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Any of this project's games as a `minimax::Game`: the same move generation, the game's order
+/// (applied where moves are searched, as this project's searchers do), the same end-of-game rules.
+struct Peer<G>(PhantomData<G>);
+
+fn winner(outcome: Outcome) -> Winner {
+    match outcome {
+        Outcome::Loss => Winner::PlayerJustMoved,
+        Outcome::Win => Winner::PlayerToMove,
+        Outcome::Draw => Winner::Draw,
+        Outcome::Margin(margin) if margin > 0 => Winner::PlayerToMove,
+        Outcome::Margin(margin) if margin < 0 => Winner::PlayerJustMoved,
+        Outcome::Margin(_) => Winner::Draw,
+    }
+}
+
+impl<G: Game + ZobristHash> minimax::Game for Peer<G>
+where
+    G::Move: Eq,
+{
+    type S = G;
+    type M = G::Move;
+
+    fn generate_moves(state: &G, moves: &mut Vec<G::Move>) -> Option<Winner> {
+        let mut list = MoveList::new();
+        state.generate_moves(&mut list);
+        if let Some(outcome) = state.outcome(list.len()) {
+            return Some(winner(outcome));
+        }
+        order_by_hint(state, &mut list);
+        moves.extend_from_slice(&list);
+        None
+    }
+
+    fn apply(state: &mut G, mv: G::Move) -> Option<G> {
+        PLAYED.with(|played| played.set(played.get() + 1));
+        Some(state.play(mv))
+    }
+
+    fn get_winner(state: &G) -> Option<Winner> {
+        let mut list = MoveList::new();
+        state.generate_moves(&mut list);
+        state.outcome(list.len()).map(winner)
+    }
+
+    fn zobrist_hash(state: &G) -> u64 {
+        state.zobrist()
+    }
+}
+
+/// This project's evaluator as a `minimax::Evaluator` (the same values, in `i16`).
+struct PeerEval<G, E>(E, PhantomData<G>);
+
+impl<G: Game + ZobristHash, E: Evaluate<G>> minimax::Evaluator for PeerEval<G, E>
+where
+    G::Move: Eq,
+{
+    type G = Peer<G>;
+    fn evaluate(&self, state: &G) -> Evaluation {
+        static_score(&self.0, state).raw().clamp(-30_000, 30_000) as Evaluation
+    }
+}
+
+/// One search by a `minimax` crate strategy: the nodes it created (one per move played, and the
+/// root).
+fn peer_search<G: Game + ZobristHash>(strategy: &mut (impl Strategy<Peer<G>> + ?Sized), root: &G) -> u64
+where
+    G::Move: Eq,
+{
+    PLAYED.with(|played| played.set(0));
+    black_box(strategy.choose_move(root));
+    PLAYED.with(Cell::get) + 1
+}
+
+// ---- timing tables ------------------------------------------------------------------------
+
+/// This thread's CPU time (a neighbour's load on a shared machine does not count).
+fn thread_cpu_time() -> Duration {
+    let mut time = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `clock_gettime` writes one `timespec` through a valid pointer.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut time) };
+    assert_eq!(status, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    Duration::new(time.tv_sec as u64, time.tv_nsec as u32)
+}
+
+/// A contender: searches item `i` of the workload, returns the nodes it visited.
+type Run<'a> = Box<dyn FnMut(usize) -> u64 + 'a>;
+
+/// Runs every contender on each of `items` work items in turn, `reps` times, and prints each
+/// one's time per node relative to the first: the median of the per-repetition ratios, [min-max].
+/// Thread CPU time; the contenders take turns item by item, so a slow patch of the machine falls
+/// on all of them.
+fn table(title: &str, reps: usize, items: usize, contenders: &mut [(&str, Run)]) {
+    // `--only NAME`: just the contenders whose name contains NAME (for profiling).
+    let only = std::env::args().skip_while(|arg| arg != "--only").nth(1);
+    let mut kept: Vec<(&str, &mut Run)> = contenders
+        .iter_mut()
+        .filter(|(name, _)| only.as_ref().is_none_or(|only| name.contains(only.as_str())))
+        .map(|(name, run)| (*name, run))
+        .collect();
+    if kept.is_empty() {
+        return;
+    }
+    println!("\n{title}");
+    let mut nodes = vec![0u64; kept.len()];
+    // times[contender][rep]
+    let mut times: Vec<Vec<Duration>> = vec![Vec::with_capacity(reps); kept.len()];
+    for _ in 0..reps {
+        nodes.fill(0);
+        let mut this_rep = vec![Duration::ZERO; kept.len()];
+        for item in 0..items {
+            for (index, (_, run)) in kept.iter_mut().enumerate() {
+                let start = thread_cpu_time();
+                nodes[index] += run(item);
+                this_rep[index] += thread_cpu_time() - start;
+            }
+        }
+        for (contender, time) in times.iter_mut().zip(this_rep) {
+            contender.push(time);
+        }
+    }
+    println!(
+        "  {:<34} {:>12} {:>10} {:>9} {:>22}",
+        "contender", "nodes", "ms", "ns/node", "per node vs first row"
+    );
+    let per_node = |index: usize, rep: usize| times[index][rep].as_secs_f64() / nodes[index] as f64;
+    for (index, (name, _)) in kept.iter().enumerate() {
+        let ratios: Vec<f64> = (0..reps)
+            .map(|rep| per_node(index, rep) / per_node(0, rep))
+            .collect();
+        let (low, mid, high) = spread(&ratios);
+        let millis: Vec<f64> = times[index].iter().map(|time| time.as_secs_f64() * 1e3).collect();
+        let nanos: Vec<f64> = (0..reps).map(|rep| per_node(index, rep) * 1e9).collect();
+        println!(
+            "  {:<34} {:>12} {:>10.1} {:>9.1} {:>10.2} [{low:.2}-{high:.2}]",
+            name,
+            nodes[index],
+            spread(&millis).1,
+            spread(&nanos).1,
+            mid
+        );
+    }
+}
+
+fn spread(values: &[f64]) -> (f64, f64, f64) {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    (sorted[0], sorted[sorted.len() / 2], sorted[sorted.len() - 1])
+}
+
+/// One search of `root` to `depth`: its nodes.
+fn nodes_of<G: Game, S: Searcher<G>>(searcher: &mut S, (root, depth): &(G, u32)) -> u64 {
+    black_box(searcher.search(root, &Limits::depth(*depth)))
+        .stats
+        .nodes
+}
+
+fn same_tree<M: PartialEq + std::fmt::Debug>(what: &str, a: &SearchResult<M>, b: &SearchResult<M>) {
+    assert_eq!(
+        (a.stats.nodes, a.score, &a.best_move),
+        (b.stats.nodes, b.score, &b.best_move),
+        "{what}: not the same tree"
+    );
+}
+
+// ---- the tables ---------------------------------------------------------------------------
+
+fn chess(reps: usize, quick: bool) {
+    let config = ChessConfig::default()
+        .with_ordering(MoveOrdering::MvvLva)
+        .with_repetition(false);
+    let roots: Vec<(ChessGame, u32)> = positions::thesis_24()
+        .iter()
+        .map(|record| {
+            let depth = record.analysis_depth.unwrap_or(4) - u32::from(quick);
+            (record.game(config), depth)
+        })
+        .collect();
+
+    // Identical trees first: the hand-written search, AlphaBeta and Engine::new.
+    for (root, depth) in &roots {
+        let (nodes, value, best) = hand_written_root(root.chess(), *depth);
+        let reference = AlphaBeta::new(PointValues).search(root, &Limits::depth(*depth));
+        assert_eq!(
+            (nodes, Score::cp(value), best.as_ref()),
+            (
+                reference.stats.nodes,
+                reference.score,
+                reference.best_move.as_ref()
+            ),
+            "hand-written and AlphaBeta differ on {}",
+            root.fen()
+        );
+        let plain = Engine::new(PointValues).search(root, &Limits::depth(*depth));
+        same_tree(&root.fen(), &reference, &plain);
+    }
+    println!(
+        "identical trees: hand-written = AlphaBeta = Engine::new on all {} positions",
+        roots.len()
+    );
+
+    let n = roots.len();
+    table(
+        "chess, the thesis's 24 positions at acd depth, MVV-LVA, material: against the limit",
+        reps,
+        n,
+        &mut [
+            (
+                "hand-written on shakmaty",
+                Box::new(|i| black_box(hand_written_root(roots[i].0.chess(), roots[i].1)).0),
+            ),
+            (
+                "reference::AlphaBeta",
+                Box::new(|i| nodes_of(&mut AlphaBeta::new(PointValues), &roots[i])),
+            ),
+            (
+                "Engine::new",
+                Box::new(|i| nodes_of(&mut Engine::new(PointValues), &roots[i])),
+            ),
+        ],
+    );
+
+    let iterative = |extras: bool, depth: u32| {
+        let mut options = minimax::IterativeOptions::new().with_table_byte_size(16 << 20);
+        if extras {
+            options = options.with_countermoves().with_countermove_history();
+        }
+        let mut search = minimax::IterativeSearch::new(PeerEval(PointValues, PhantomData), options);
+        search.set_max_depth(depth as u8);
+        search
+    };
+    table(
+        "chess, the same positions: against the minimax crate (a fresh searcher per position)",
+        reps,
+        n,
+        &mut [
+            (
+                "reference::AlphaBeta",
+                Box::new(|i| nodes_of(&mut AlphaBeta::new(PointValues), &roots[i])),
+            ),
+            (
+                "minimax::Negamax",
+                Box::new(|i| {
+                    let depth = roots[i].1 as u8;
+                    peer_search(
+                        &mut minimax::Negamax::new(PeerEval(PointValues, PhantomData), depth),
+                        &roots[i].0,
+                    )
+                }),
+            ),
+            (
+                "Engine::exact",
+                Box::new(|i| nodes_of(&mut Engine::exact(PointValues), &roots[i])),
+            ),
+            (
+                "minimax::IterativeSearch default",
+                Box::new(|i| peer_search(&mut iterative(false, roots[i].1), &roots[i].0)),
+            ),
+            (
+                "minimax::IterativeSearch +counter",
+                Box::new(|i| peer_search(&mut iterative(true, roots[i].1), &roots[i].0)),
+            ),
+        ],
+    );
+    println!("  (`ms`: the whole set, CPU time; Engine::exact's goal is 1.5× less than IterativeSearch)");
+
+    // Perft through the adapter against shakmaty's own.
+    let start = ChessGame::startpos(ChessConfig::default());
+    let kiwipete = ChessGame::from_fen(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ChessConfig::default(),
+    )
+    .expect("kiwipete");
+    let depth = if quick { 3 } else { 4 };
+    let perfts = [(start, depth), (kiwipete, depth - 1)];
+    for (game, depth) in &perfts {
+        assert_eq!(
+            perft(game, *depth),
+            shakmaty::perft(game.chess(), *depth),
+            "perft"
+        );
+    }
+    table(
+        "perft (start position and kiwipete): the adapter against shakmaty",
+        reps,
+        perfts.len(),
+        &mut [
+            (
+                "shakmaty::perft",
+                Box::new(|i| shakmaty::perft(black_box(perfts[i].0.chess()), perfts[i].1)),
+            ),
+            (
+                "game_chess::perft (adapter)",
+                Box::new(|i| perft(black_box(&perfts[i].0), perfts[i].1)),
+            ),
+        ],
+    );
+}
+
+/// `AlphaBeta`, `Engine::new` (asserted to search the same tree) and `minimax::Negamax` on a
+/// small game, `repeat` searches of `root` per repetition.
+fn small_game<G, E>(title: &str, reps: usize, root: &G, depth: u32, repeat: usize, evaluator: impl Fn() -> E)
+where
+    G: Game + ZobristHash,
+    G::Move: Eq + std::fmt::Debug,
+    E: Evaluate<G>,
+{
+    let limits = Limits::depth(depth);
+    let reference = AlphaBeta::new(evaluator()).search(root, &limits);
+    same_tree(title, &reference, &Engine::new(evaluator()).search(root, &limits));
+    let work = (root.clone(), depth);
+    table(
+        title,
+        reps,
+        repeat,
+        &mut [
+            (
+                "reference::AlphaBeta",
+                Box::new(|_| nodes_of(&mut AlphaBeta::new(evaluator()), &work)),
+            ),
+            (
+                "Engine::new",
+                Box::new(|_| nodes_of(&mut Engine::new(evaluator()), &work)),
+            ),
+            (
+                "minimax::Negamax",
+                Box::new(|_| {
+                    peer_search(
+                        &mut minimax::Negamax::new(PeerEval(evaluator(), PhantomData), depth as u8),
+                        root,
+                    )
+                }),
+            ),
+        ],
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|arg| arg == "--quick");
+    let reps = args
+        .iter()
+        .position(|arg| arg == "--reps")
+        .and_then(|index| args.get(index + 1))
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(if quick { 1 } else { 5 })
+        .max(1);
+    chess(reps, quick);
+    small_game(
+        "tic-tac-toe, empty board to the end (x20)",
+        reps,
+        &TicTacToe::new(),
+        9,
+        20,
+        || Heuristic,
+    );
+    small_game(
+        "Connect Four, empty board, depth 8",
+        reps,
+        &ConnectFour::new(),
+        8,
+        1,
+        OpenWindows::new,
+    );
+}
