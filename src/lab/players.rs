@@ -161,6 +161,8 @@ pub struct Player {
     limit: MoveLimit,
     /// Per-move timeout for an external engine under depth or node limits.
     uci_timeout: Duration,
+    /// How long an external engine may take to answer `uci` and `isready`.
+    handshake: Duration,
     random_state: u64,
     uci: Option<UciClient>,
     /// Why an external program could not be started as a UCI engine (no handshake): it is not
@@ -199,10 +201,19 @@ impl Player {
             spec,
             limit,
             uci_timeout,
+            handshake: game_chess::uci::HANDSHAKE_TIMEOUT,
             random_state,
             uci: None,
             not_an_engine: None,
         }
+    }
+
+    /// The same player, giving an external engine `handshake` (instead of
+    /// [`HANDSHAKE_TIMEOUT`](game_chess::uci::HANDSHAKE_TIMEOUT)) to answer `uci` and `isready`.
+    #[must_use]
+    pub fn with_handshake_timeout(mut self, handshake: Duration) -> Self {
+        self.handshake = handshake;
+        self
     }
 
     /// Its name.
@@ -247,7 +258,7 @@ impl Player {
             return Err(Forfeit(format!("{reason} (not a UCI engine: not started again)")));
         }
         if self.uci.is_none() {
-            match UciClient::spawn(path, &[], options) {
+            match UciClient::spawn_with_handshake(path, &[], options, self.handshake) {
                 Ok(client) => self.uci = Some(client),
                 Err(error) => {
                     let reason = error.to_string();

@@ -84,11 +84,13 @@ pub struct UciClient {
     stdin: ChildStdin,
     lines: Receiver<String>,
     name: String,
+    /// How long the engine may take to answer `uci` and `isready`.
+    handshake: Duration,
 }
 
 impl UciClient {
     /// Starts `path` with `args`, performs the `uci` handshake, sets `options` (name, value), and
-    /// waits until the engine is ready.
+    /// waits until the engine is ready, each answer within [`HANDSHAKE_TIMEOUT`].
     ///
     /// # Errors
     ///
@@ -98,6 +100,21 @@ impl UciClient {
         path: impl AsRef<Path>,
         args: &[String],
         options: &[(String, String)],
+    ) -> Result<Self, ClientError> {
+        Self::spawn_with_handshake(path, args, options, HANDSHAKE_TIMEOUT)
+    }
+
+    /// As [`spawn`](Self::spawn), with `handshake` instead of [`HANDSHAKE_TIMEOUT`] for each
+    /// answer to `uci` and `isready` (now and later).
+    ///
+    /// # Errors
+    ///
+    /// As [`spawn`](Self::spawn).
+    pub fn spawn_with_handshake(
+        path: impl AsRef<Path>,
+        args: &[String],
+        options: &[(String, String)],
+        handshake: Duration,
     ) -> Result<Self, ClientError> {
         let path = path.as_ref();
         let mut child = Process::new(path)
@@ -131,10 +148,11 @@ impl UciClient {
             stdin,
             lines,
             name,
+            handshake,
         };
 
         client.send("uci")?;
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        let deadline = Instant::now() + client.handshake;
         loop {
             match client.receive(deadline, "uciok")? {
                 EngineMessage::Name(name) => client.name = name,
@@ -195,11 +213,11 @@ impl UciClient {
     ///
     /// # Errors
     ///
-    /// As [`send`](Self::send), or the engine exits or does not answer in
-    /// [`HANDSHAKE_TIMEOUT`].
+    /// As [`send`](Self::send), or the engine exits or does not answer within the handshake
+    /// timeout ([`HANDSHAKE_TIMEOUT`] unless it was started with another).
     pub fn wait_ready(&mut self) -> Result<(), ClientError> {
         self.send("isready")?;
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        let deadline = Instant::now() + self.handshake;
         while self.receive(deadline, "readyok")? != EngineMessage::ReadyOk {}
         Ok(())
     }
