@@ -1,24 +1,24 @@
 //! [`order_by_hint`]: the game's own move order, applied by the searcher at a node that searches
-//! its moves.
-//!
-//! - **Idea.** A game generates its moves cheaply, in whatever order its generator produces
-//!   them, and ranks them separately with [`Game::order_hint`] (MVV-LVA captures in chess, or
-//!   one of the thesis's generation orders). A searcher ranks a node's moves only when it is about
-//!   to search them: a horizon node needs nothing but the number of moves, and ranking them there
-//!   would be most of the search's cost (in chess, sorting at every node cost 1.9× a whole
-//!   hand-written search).
-//! - **Invariant.** The moves end up sorted by descending hint, **stably**: moves with equal hints
-//!   keep generation order. For a game without hints (every hint `0`) nothing moves.
-//! - **Exact or value-changing.** Exact: the order changes how much alpha-beta prunes, never a
-//!   value; among several best moves, the first in this order is the one a searcher returns.
-//! - **Cost.** One hint per move; when the hints differ, an insertion sort that moves each
-//!   move past the lower-ranked ones before it (a handful of captures past the quiet moves,
-//!   typically). Nothing is allocated (a list longer than [`INLINE_MOVES`] is the exception).
+//! its moves (the function's documentation gives the idea, invariant and cost).
 
 use crate::{Game, INLINE_MOVES};
 
 /// Sorts `moves` of `game` best first by [`Game::order_hint`], stably (equal hints keep their
-/// order). See the [module documentation](self).
+/// order).
+///
+/// - **Idea.** A game generates its moves cheaply, in whatever order its generator produces
+///   them, and ranks them separately with [`Game::order_hint`] (MVV-LVA captures in chess, or
+///   one of the thesis's generation orders). A searcher ranks a node's moves only when it is about
+///   to search them: a horizon node needs nothing but the number of moves, and ranking them there
+///   would be most of the search's cost (in chess, sorting at every node cost 1.9× a whole
+///   hand-written search).
+/// - **Invariant.** The moves end up sorted by descending hint, **stably**: moves with equal hints
+///   keep generation order. For a game without hints (every hint `0`) nothing moves.
+/// - **Exact or value-changing.** Exact: the order changes how much alpha-beta prunes, never a
+///   value; among several best moves, the first in this order is the one a searcher returns.
+/// - **Cost.** One hint per move; when the hints differ, an insertion sort that moves each
+///   move past the lower-ranked ones before it (a handful of captures past the quiet moves,
+///   typically). Nothing is allocated (a list longer than [`INLINE_MOVES`] is the exception).
 ///
 /// ```
 /// use search_core::{order_by_hint, Game, MoveList, Outcome, Player};
