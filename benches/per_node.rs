@@ -409,7 +409,7 @@ fn chess(reps: usize, quick: bool) {
         ChessConfig::default(),
     )
     .expect("kiwipete");
-    let depth = if quick { 3 } else { 4 };
+    let depth = if quick { 4 } else { 5 };
     let perfts = [(start, depth), (kiwipete, depth - 1)];
     for (game, depth) in &perfts {
         assert_eq!(

@@ -3,8 +3,10 @@
 
 use search_core::{Game, MoveList, Outcome, Player, ZobristHash};
 use shakmaty::fen::Fen;
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
+use shakmaty::{
+    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Piece, Position, Role, Square,
+};
 
 use crate::{Error, MoveOrdering};
 
@@ -263,6 +265,63 @@ pub(crate) fn parse_fen(fen: &str) -> Result<Chess, Error> {
         })
 }
 
+/// What playing `mv` in `before` (giving `after`) changes in the Zobrist hash: the side to move,
+/// the pieces that moved, appeared or were taken, the castling rights lost, and the (legal) en
+/// passant square gone or created. Every kind of move, so the hash is never recomputed from
+/// scratch (shakmaty's own update gives up on king moves, castling rights, double pushes and en
+/// passant, a quarter of the moves in some positions).
+fn hash_change(before: &Chess, after: &Chess, mv: Move) -> u64 {
+    type Z = Zobrist64;
+    let us = before.turn();
+    let mut change = Z::zobrist_for_white_turn();
+    let mut toggle = |square: Square, piece: Piece| change ^= Z::zobrist_for_piece(square, piece);
+    match mv {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            toggle(from, role.of(us));
+            toggle(to, promotion.unwrap_or(role).of(us));
+            if let Some(captured) = capture {
+                toggle(to, captured.of(!us));
+            }
+        }
+        Move::EnPassant { from, to } => {
+            toggle(from, Role::Pawn.of(us));
+            toggle(to, Role::Pawn.of(us));
+            toggle(Square::from_coords(to.file(), from.rank()), Role::Pawn.of(!us));
+        }
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_queen_side(rook < king);
+            toggle(king, Role::King.of(us));
+            toggle(rook, Role::Rook.of(us));
+            toggle(side.king_to(us), Role::King.of(us));
+            toggle(side.rook_to(us), Role::Rook.of(us));
+        }
+        // Drops do not exist in standard chess.
+        Move::Put { .. } => return full_hash(before) ^ full_hash(after),
+    }
+    let (rights_before, rights_after) = (before.castles(), after.castles());
+    if rights_before.castling_rights() != rights_after.castling_rights() {
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if rights_before.has(color, side) != rights_after.has(color, side) {
+                    change ^= Z::zobrist_for_castling_right(color, side);
+                }
+            }
+        }
+    }
+    for position in [before, after] {
+        if let Some(square) = position.ep_square(EnPassantMode::Legal) {
+            change ^= Z::zobrist_for_en_passant_file(square.file());
+        }
+    }
+    change.0
+}
+
 fn full_hash(chess: &Chess) -> u64 {
     chess.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
@@ -287,18 +346,10 @@ impl Game for ChessGame {
     }
 
     fn play(&self, mv: Move) -> Self {
-        let incremental = self
-            .chess
-            .update_zobrist_hash(Zobrist64(self.hash), mv, EnPassantMode::Legal);
-        // One copy of the position, played in place.
+        // One copy of the position, played in place; the hash updated by what the move changed.
         let mut child = self.clone();
         child.chess.play_unchecked(mv);
-        // shakmaty updates incrementally except around castling rights, king moves, double
-        // pushes and en passant squares: then the hash is computed from scratch.
-        child.hash = match incremental {
-            Some(hash) => hash.0,
-            None => full_hash(&child.chess),
-        };
+        child.hash ^= hash_change(&self.chess, &child.chess, mv);
         child
     }
 

@@ -86,3 +86,36 @@ fn transpositions_hash_equally_and_side_to_move_counts() {
     assert_eq!(e.board(), f.board());
     assert_ne!(e.zobrist(), f.zobrist());
 }
+
+#[test]
+fn every_move_of_the_perft_suite_hashes_as_from_scratch() {
+    // The perft suite's 174 positions are chosen for their edge cases: castling with rights about
+    // to be lost, en passant (legal or pinned), promotions with and without capture, checks.
+    let records = game_chess::parse_epd_file(include_str!("data/perft.epd")).unwrap();
+    let mut moves = MoveList::new();
+    let mut two_plies = 0;
+    for record in &records {
+        let game = record.game(ChessConfig::default());
+        assert_eq!(game.zobrist(), game.full_hash(), "{}", record.fen);
+        moves.clear();
+        game.generate_moves(&mut moves);
+        for &mv in moves.iter() {
+            let child = game.play(mv);
+            assert_eq!(child.zobrist(), child.full_hash(), "{} after {mv}", record.fen);
+            // And one ply further, where a double push's en passant square is answered.
+            let mut replies = MoveList::new();
+            child.generate_moves(&mut replies);
+            for &reply in replies.iter() {
+                let grandchild = child.play(reply);
+                assert_eq!(
+                    grandchild.zobrist(),
+                    grandchild.full_hash(),
+                    "{} after {mv} {reply}",
+                    record.fen
+                );
+                two_plies += 1;
+            }
+        }
+    }
+    assert!(two_plies > 30_000, "{two_plies} positions two plies deep");
+}
