@@ -5,6 +5,7 @@
 //! cargo bench --bench per_node                 # 5 repetitions, every table
 //! cargo bench --bench per_node -- --reps 9     # more repetitions
 //! cargo bench --bench per_node -- --quick      # 1 repetition, the chess positions one ply shallower
+//! cargo bench --bench per_node -- --table tic --only Engine   # one table, one contender (profiling)
 //! ```
 //!
 //! Each table runs every contender on each work item in turn (a position, or one search of a
@@ -18,7 +19,9 @@
 //!   order, material evaluation ([`PointValues`]), the adapter's end-of-game rules (mate,
 //!   stalemate, fifty moves, insufficient material), no repetition. `hand-written` is a plain
 //!   fail-soft alpha-beta on `shakmaty::Chess` written in this file; `AlphaBeta` and
-//!   `Engine::new` (every option off) must search its tree node for node.
+//!   `Engine::new` (every option off) must search its tree node for node. The same hand-written
+//!   search on the adapter (`ChessGame` through the `Game` trait) splits the difference into
+//!   what the adapter costs and what the searcher costs.
 //! - **Chess, against the peer.** The `minimax` crate 0.6's `Negamax` (plain alpha-beta; it
 //!   shuffles the root moves, so its tree differs slightly and only per node is compared) and
 //!   `IterativeSearch` (its default options, and with its exact extras) against `AlphaBeta` and
@@ -127,6 +130,41 @@ fn hand_written_root(position: &Chess, depth: u32) -> (u64, i32, Option<shakmaty
     (nodes, best, best_move)
 }
 
+/// The same alpha-beta written by hand on the adapter (`ChessGame` through the `Game` trait, the
+/// project's evaluator and `order_by_hint`), without statistics, tracing or a principal
+/// variation: what the adapter costs, apart from the searcher.
+fn hand_written_on_adapter(
+    game: &ChessGame,
+    depth: u32,
+    ply: u32,
+    mut alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
+    *nodes += 1;
+    let mut moves = MoveList::new();
+    game.generate_moves(&mut moves);
+    if let Some(outcome) = game.outcome(moves.len()) {
+        return outcome_score(outcome, ply).raw();
+    }
+    if depth == 0 {
+        return static_score(&PointValues, game).raw();
+    }
+    order_by_hint(game, &mut moves);
+    let mut best = -i32::MAX;
+    for &mv in moves.iter() {
+        let score = -hand_written_on_adapter(&game.play(mv), depth - 1, ply + 1, -beta, -alpha, nodes);
+        if score > best {
+            best = score;
+            alpha = alpha.max(score);
+            if score >= beta {
+                break;
+            }
+        }
+    }
+    best
+}
+
 // ---- the `minimax` crate on this project's games -------------------------------------------
 
 thread_local! {
@@ -229,8 +267,13 @@ type Run<'a> = Box<dyn FnMut(usize) -> u64 + 'a>;
 /// Thread CPU time; the contenders take turns item by item, so a slow patch of the machine falls
 /// on all of them.
 fn table(title: &str, reps: usize, items: usize, contenders: &mut [(&str, Run)]) {
-    // `--only NAME`: just the contenders whose name contains NAME (for profiling).
+    // `--only NAME`: just the contenders whose name contains NAME; `--table TEXT`: just the tables
+    // whose title contains TEXT (for profiling).
     let only = std::env::args().skip_while(|arg| arg != "--only").nth(1);
+    let table_filter = std::env::args().skip_while(|arg| arg != "--table").nth(1);
+    if table_filter.is_some_and(|text| !title.contains(text.as_str())) {
+        return;
+    }
     let mut kept: Vec<(&str, &mut Run)> = contenders
         .iter_mut()
         .filter(|(name, _)| only.as_ref().is_none_or(|only| name.contains(only.as_str())))
@@ -346,6 +389,21 @@ fn chess(reps: usize, quick: bool) {
             (
                 "hand-written on shakmaty",
                 Box::new(|i| black_box(hand_written_root(roots[i].0.chess(), roots[i].1)).0),
+            ),
+            (
+                "hand-written on the adapter",
+                Box::new(|i| {
+                    let mut nodes = 0;
+                    black_box(hand_written_on_adapter(
+                        &roots[i].0,
+                        roots[i].1,
+                        0,
+                        -i32::MAX,
+                        i32::MAX,
+                        &mut nodes,
+                    ));
+                    nodes
+                }),
             ),
             (
                 "reference::AlphaBeta",
@@ -483,7 +541,11 @@ fn main() {
         .and_then(|text| text.parse().ok())
         .unwrap_or(if quick { 1 } else { 5 })
         .max(1);
-    chess(reps, quick);
+    // The chess tables (and their tree checks) only if a `--table` filter does not leave them out.
+    let table_filter = args.iter().skip_while(|arg| *arg != "--table").nth(1);
+    if table_filter.is_none_or(|text| "chess perft".contains(text.as_str())) {
+        chess(reps, quick);
+    }
     small_game(
         "tic-tac-toe, empty board to the end (x20)",
         reps,

@@ -11,8 +11,8 @@
 //! In the normal test suite each target runs for a few seconds. A longer run, and a replay:
 //!
 //! ```text
-//! FUZZ_SECONDS=600 cargo test --release -p game-chess --test fuzz -- --nocapture
-//! FUZZ_SEED=1234 FUZZ_SECONDS=10 cargo test -p game-chess --test fuzz -- --nocapture
+//! FUZZ_SECONDS=600 cargo test --release -p game-chess --test integration fuzz:: -- --nocapture
+//! FUZZ_SEED=1234 FUZZ_SECONDS=10 cargo test -p game-chess --test integration fuzz:: -- --nocapture
 //! ```
 //!
 //! Each case has its own seed (printed with any failure): `FUZZ_SEED=<case seed>` with
