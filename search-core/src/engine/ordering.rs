@@ -160,11 +160,22 @@ impl<'s> MovePicker<'s> {
         scores: &'s mut MoveList<i64>,
     ) -> Self {
         scores.clear();
-        scores.extend(
-            moves
-                .iter()
-                .map(|&mv| tiered(MoveKind::Quiet, game.order_hint(mv))),
-        );
+        let mut all_equal = true;
+        for &mv in moves.iter() {
+            let score = tiered(MoveKind::Quiet, game.order_hint(mv));
+            all_equal &= scores.first().is_none_or(|&first| first == score);
+            scores.push(score);
+        }
+        if all_equal {
+            // Nothing to order (every move of a game without hints): generation order, no scan.
+            let floor = scores.first().copied().unwrap_or(0);
+            return MovePicker {
+                scores,
+                next: 0,
+                above_floor: 0,
+                floor,
+            };
+        }
         MovePicker::scored(scores)
     }
 
