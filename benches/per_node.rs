@@ -72,22 +72,7 @@ fn hand_written(position: &Chess, depth: u32, ply: u32, mut alpha: i32, beta: i3
             -white
         };
     }
-    // MVV-LVA, stably: keys once, an insertion sort (captures move past the quiet moves).
-    let mut keys = [0i32; 256];
-    for (index, &mv) in moves.iter().enumerate() {
-        keys[index] = MoveOrdering::MvvLva.key(mv);
-    }
-    for next in 1..moves.len() {
-        let (key, mv) = (keys[next], moves[next]);
-        let mut slot = next;
-        while slot > 0 && keys[slot - 1] < key {
-            keys[slot] = keys[slot - 1];
-            moves[slot] = moves[slot - 1];
-            slot -= 1;
-        }
-        keys[slot] = key;
-        moves[slot] = mv;
-    }
+    sort_mvv_lva(&mut moves);
     let mut best = -i32::MAX;
     for &mv in &moves {
         let mut child = position.clone();
@@ -104,19 +89,31 @@ fn hand_written(position: &Chess, depth: u32, ply: u32, mut alpha: i32, beta: i3
     best
 }
 
+/// MVV-LVA, stably, as a hand-written search would: keys once, then an insertion sort (the few
+/// captures move past the quiet moves).
+fn sort_mvv_lva(moves: &mut shakmaty::MoveList) {
+    let mut keys = [0i32; 256];
+    for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
+        *key = MoveOrdering::MvvLva.key(mv);
+    }
+    for next in 1..moves.len() {
+        let (key, mv) = (keys[next], moves[next]);
+        let mut slot = next;
+        while slot > 0 && keys[slot - 1] < key {
+            keys[slot] = keys[slot - 1];
+            moves[slot] = moves[slot - 1];
+            slot -= 1;
+        }
+        keys[slot] = key;
+        moves[slot] = mv;
+    }
+}
+
 /// The hand-written search from the root: (nodes, value, best move).
 fn hand_written_root(position: &Chess, depth: u32) -> (u64, i32, Option<shakmaty::Move>) {
     let mut nodes = 1;
     let mut moves = position.legal_moves();
-    let mut keys = [0i32; 256];
-    for (index, &mv) in moves.iter().enumerate() {
-        keys[index] = MoveOrdering::MvvLva.key(mv);
-    }
-    let mut order: Vec<usize> = (0..moves.len()).collect();
-    order.sort_by_key(|&index| std::cmp::Reverse(keys[index]));
-    let sorted: Vec<_> = order.iter().map(|&index| moves[index]).collect();
-    moves.clear();
-    moves.extend(sorted);
+    sort_mvv_lva(&mut moves);
     let (mut best, mut best_move) = (-i32::MAX, None);
     for &mv in &moves {
         let mut child = position.clone();
