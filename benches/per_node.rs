@@ -262,14 +262,14 @@ type Run<'a> = Box<dyn FnMut(usize) -> u64 + 'a>;
 /// Runs every contender on each of `items` work items in turn, `reps` times, and prints each
 /// one's time per node relative to the first: the median of the per-repetition ratios, [min-max].
 /// Thread CPU time; the contenders take turns item by item, so a slow patch of the machine falls
-/// on all of them.
-fn table(title: &str, reps: usize, items: usize, contenders: &mut [(&str, Run)]) {
+/// on all of them. Whether it ran (the `--table` and `--only` filters may leave it out).
+fn table(title: &str, reps: usize, items: usize, contenders: &mut [(&str, Run)]) -> bool {
     // `--only NAME`: just the contenders whose name contains NAME; `--table TEXT`: just the tables
     // whose title contains TEXT (for profiling).
     let only = std::env::args().skip_while(|arg| arg != "--only").nth(1);
     let table_filter = std::env::args().skip_while(|arg| arg != "--table").nth(1);
     if table_filter.is_some_and(|text| !title.contains(text.as_str())) {
-        return;
+        return false;
     }
     let mut kept: Vec<(&str, &mut Run)> = contenders
         .iter_mut()
@@ -277,7 +277,7 @@ fn table(title: &str, reps: usize, items: usize, contenders: &mut [(&str, Run)])
         .map(|(name, run)| (*name, run))
         .collect();
     if kept.is_empty() {
-        return;
+        return false;
     }
     println!("\n{title}");
     let mut nodes = vec![0u64; kept.len()];
@@ -318,6 +318,7 @@ fn table(title: &str, reps: usize, items: usize, contenders: &mut [(&str, Run)])
             mid
         );
     }
+    true
 }
 
 fn spread(values: &[f64]) -> (f64, f64, f64) {
@@ -422,7 +423,7 @@ fn chess(reps: usize, quick: bool) {
         search.set_max_depth(depth as u8);
         search
     };
-    table(
+    let printed = table(
         "chess, the same positions: against the minimax crate (a fresh searcher per position)",
         reps,
         n,
@@ -455,7 +456,9 @@ fn chess(reps: usize, quick: bool) {
             ),
         ],
     );
-    println!("  (`ms`: the whole set, CPU time; Engine::exact's goal is 1.5× less than IterativeSearch)");
+    if printed {
+        println!("  (`ms`: the whole set, CPU time; Engine::exact's goal is 1.5× less than IterativeSearch)");
+    }
 
     // Perft through the adapter against shakmaty's own.
     let start = ChessGame::startpos(ChessConfig::default());
