@@ -28,7 +28,8 @@
 //!   `Engine::exact` at the same depth, on the same adapter, evaluation and order, each searcher
 //!   fresh for each position. Its node counts are the moves it played, plus the root.
 //! - **Perft**: the adapter's `generate_moves` + `play` against `shakmaty::perft`.
-//! - **Tic-tac-toe and Connect Four**: `AlphaBeta`, `Engine::new` and `minimax::Negamax`.
+//! - **Tic-tac-toe and Connect Four**: `AlphaBeta`, `Engine::new` and `minimax::Negamax`, then
+//!   `Engine::exact` (its value asserted equal to `AlphaBeta`'s) and `minimax::IterativeSearch`.
 
 use std::cell::Cell;
 use std::hint::black_box;
@@ -370,11 +371,27 @@ fn chess(reps: usize, quick: bool) {
             "hand-written and AlphaBeta differ on {}",
             root.fen()
         );
+        let mut adapter_nodes = 0;
+        let adapter_value = hand_written_on_adapter(root, *depth, 0, -i32::MAX, i32::MAX, &mut adapter_nodes);
+        assert_eq!(
+            (adapter_nodes, Score::cp(adapter_value)),
+            (reference.stats.nodes, reference.score),
+            "hand-written on the adapter and AlphaBeta differ on {}",
+            root.fen()
+        );
         let plain = Engine::new(PointValues).search(root, &Limits::depth(*depth));
         same_tree(&root.fen(), &reference, &plain);
+        let exact = Engine::exact(PointValues).search(root, &Limits::depth(*depth));
+        assert_eq!(
+            exact.score,
+            reference.score,
+            "Engine::exact's value on {}",
+            root.fen()
+        );
     }
     println!(
-        "identical trees: hand-written = AlphaBeta = Engine::new on all {} positions",
+        "identical trees: hand-written (on shakmaty and on the adapter) = AlphaBeta = Engine::new \
+         on all {} positions; Engine::exact finds the same values",
         roots.len()
     );
 
@@ -493,8 +510,9 @@ fn chess(reps: usize, quick: bool) {
     );
 }
 
-/// `AlphaBeta`, `Engine::new` (asserted to search the same tree) and `minimax::Negamax` on a
-/// small game, `repeat` searches of `root` per repetition.
+/// `AlphaBeta`, `Engine::new` (asserted to search the same tree), `minimax::Negamax`,
+/// `Engine::exact` (asserted to find the same value) and `minimax::IterativeSearch` on a small
+/// game, `repeat` searches of `root` per repetition, each by a fresh searcher.
 fn small_game<G, E>(title: &str, reps: usize, root: &G, depth: u32, repeat: usize, evaluator: impl Fn() -> E)
 where
     G: Game + ZobristHash,
@@ -504,6 +522,14 @@ where
     let limits = Limits::depth(depth);
     let reference = AlphaBeta::new(evaluator()).search(root, &limits);
     same_tree(title, &reference, &Engine::new(evaluator()).search(root, &limits));
+    let exact = Engine::exact(evaluator()).search(root, &limits);
+    assert_eq!(exact.score, reference.score, "{title}: Engine::exact's value");
+    let iterative = || {
+        let options = minimax::IterativeOptions::new().with_table_byte_size(16 << 20);
+        let mut search = minimax::IterativeSearch::new(PeerEval(evaluator(), PhantomData), options);
+        search.set_max_depth(depth as u8);
+        search
+    };
     let work = (root.clone(), depth);
     table(
         title,
@@ -526,6 +552,14 @@ where
                         root,
                     )
                 }),
+            ),
+            (
+                "Engine::exact",
+                Box::new(|_| nodes_of(&mut Engine::exact(evaluator()), &work)),
+            ),
+            (
+                "minimax::IterativeSearch default",
+                Box::new(|_| peer_search(&mut iterative(), root)),
             ),
         ],
     );

@@ -268,8 +268,8 @@ pub(crate) fn parse_fen(fen: &str) -> Result<Chess, Error> {
 /// What playing `mv` in `before` (giving `after`) changes in the Zobrist hash: the side to move,
 /// the pieces that moved, appeared or were taken, the castling rights lost, and the (legal) en
 /// passant square gone or created. Every kind of move, so the hash is never recomputed from
-/// scratch (shakmaty's own update gives up on king moves, castling rights, double pushes and en
-/// passant, a quarter of the moves in some positions).
+/// scratch (shakmaty's own update gives up on king moves, castling, moves touching castling
+/// rights, and any position with an en passant square).
 fn hash_change(before: &Chess, after: &Chess, mv: Move) -> u64 {
     type Z = Zobrist64;
     let us = before.turn();
