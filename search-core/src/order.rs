@@ -50,7 +50,7 @@ pub fn order_by_hint<G: Game>(game: &G, moves: &mut [G::Move]) {
         moves.sort_by_cached_key(|&mv| std::cmp::Reverse(game.order_hint(mv)));
         return;
     }
-    // A plain array (zeroing 1 KiB is cheaper than an `ArrayVec`'s checked pushes).
+    // A plain array filled in one pass (an `ArrayVec`'s checked pushes showed in the profile).
     let mut hints = [0i32; INLINE_MOVES];
     for (hint, &mv) in hints.iter_mut().zip(moves.iter()) {
         *hint = game.order_hint(mv);

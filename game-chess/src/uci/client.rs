@@ -18,6 +18,9 @@ use super::{EngineMessage, GoParams, Info};
 /// How long an engine may take to answer `uci` and `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The longest handshake timeout [`UciClient::spawn_with_handshake`] takes: a day.
+pub const MAX_HANDSHAKE: Duration = Duration::from_secs(24 * 60 * 60);
+
 /// Why talking to an engine failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ClientError {
@@ -105,7 +108,8 @@ impl UciClient {
     }
 
     /// As [`spawn`](Self::spawn), with `handshake` instead of [`HANDSHAKE_TIMEOUT`] for each
-    /// answer to `uci` and `isready` (now and later).
+    /// answer to `uci` and `isready` (now and later). A timeout beyond [`MAX_HANDSHAKE`] is taken
+    /// as [`MAX_HANDSHAKE`] (a deadline must fit the clock).
     ///
     /// # Errors
     ///
@@ -148,7 +152,7 @@ impl UciClient {
             stdin,
             lines,
             name,
-            handshake,
+            handshake: handshake.min(MAX_HANDSHAKE),
         };
 
         client.send("uci")?;
@@ -365,6 +369,20 @@ mod tests {
         go*) echo "info depth 1 score cp 13 pv e2e4"; echo "bestmove e2e4 ponder e7e5";;
         quit) exit 0;;
         esac; done"#;
+
+    #[test]
+    fn any_handshake_timeout_is_taken_without_a_panic() {
+        let args = ["-c".to_string(), POLITE.to_string()];
+        for handshake in [
+            Duration::MAX,
+            MAX_HANDSHAKE + Duration::from_secs(1),
+            Duration::from_secs(1),
+        ] {
+            let mut engine = UciClient::spawn_with_handshake("sh", &args, &[], handshake).unwrap();
+            assert!(engine.handshake <= MAX_HANDSHAKE);
+            engine.new_game().unwrap();
+        }
+    }
 
     #[test]
     fn a_polite_engine_plays() {

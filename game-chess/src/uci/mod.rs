@@ -18,7 +18,7 @@ mod message;
 mod options;
 mod time;
 
-pub use client::{ClientError, EngineMove, HANDSHAKE_TIMEOUT, UciClient, go_command};
+pub use client::{ClientError, EngineMove, HANDSHAKE_TIMEOUT, MAX_HANDSHAKE, UciClient, go_command};
 pub use command::{Command, CommandError, GoParams, StartPosition};
 pub use engine::{BENCH_DEPTH, CURRMOVE_AFTER, ENGINE_AUTHOR, ENGINE_NAME, Flow, UciEngine, bench};
 pub use message::{EngineMessage, Info, InfoScore, MessageError};
