@@ -2,21 +2,28 @@
 //! default run and the feature-by-feature table), the thesis's play experiments (Tables 3, 5 and
 //! 7) with its own protocol and with 50 balanced openings, and Calderan's Table I (time and
 //! nodes per move, minimax against alpha-beta), Table II (point values against piece-square
-//! tables) and mate-in-3 protocol (against Stockfish). Every game is played at a fixed depth, so
-//! every figure is the same on every run and machine except the times.
+//! tables) and mate-in-3 protocol (against Stockfish). Every game of these is played at a fixed
+//! depth, so every figure is the same on every run and machine except the times.
+//!
+//! With `--tables all` (or `strength,suites`), also the UCI engine's strength tables: its matches
+//! against Stockfish, Phalanx and Sjeng on the clock and its test-suite scores against Stockfish
+//! and Toga II, played by the python-chess scripts in `game-chess/tests/python` (hours; they need
+//! python-chess and Debian's `stockfish phalanx sjeng toga2`; their figures vary from run to run).
 //!
 //! ```text
-//! cargo run --release --example reproduce -- --quick                  # CI: every table, small (seconds)
-//! cargo run --release --example reproduce                             # everything (hours on 2 cores)
+//! cargo run --release --example reproduce -- --quick                  # CI: every table, small (a minute)
+//! cargo run --release --example reproduce                             # the lab's tables (35 min on 2 cores)
+//! cargo run --release --example reproduce -- --tables all             # and the strength tables (hours)
 //! cargo run --release --example reproduce -- --tables t3,t5,t7 --protocol paper --base-depth 3
 //! cargo run --release --example reproduce -- --tables c1,c2,mate3 --time-budget 1800
 //! ```
 //!
 //! Output: Markdown on stdout (paste into the README), a progress bar on stderr.
-//! Exit status: 0; 1 if a mate-in-3 puzzle was not mated; 2 on bad input; 130 on Ctrl-C.
+//! Exit status: 0; 1 if a mate-in-3 puzzle was not mated or our engine made a protocol error,
+//! an illegal move or lost on time; 2 on bad input; 130 on Ctrl-C.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -34,10 +41,14 @@ use game_search::lab::reproduce::{
     tournament_markdown,
 };
 use game_search::lab::runner::{Progress, run};
+use game_search::lab::strength::{
+    Opponent, Scripts, StrengthRow, Suite, SuiteRow, run_strength_row, run_suite, strength_markdown,
+    strength_opponents, strength_suites, suites_markdown,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 
-/// Every table, in the order they run.
-const TABLES: [(&str, &str); 8] = [
+/// Every table, in the order they run; the last two ([`ON_THE_CLOCK`]) only when named.
+const TABLES: [(&str, &str); 10] = [
     (
         "nodes",
         "compare's default run: the thesis's 24 positions, 17 configurations",
@@ -61,7 +72,22 @@ const TABLES: [(&str, &str); 8] = [
         "Calderan Table II: point values against piece-square tables",
     ),
     ("mate3", "Calderan's mate-in-3 protocol against Stockfish"),
+    (
+        "strength",
+        "the UCI engine against Stockfish 1400-2000, Phalanx and Sjeng at 5+0.05 (about 90 min)",
+    ),
+    (
+        "suites",
+        "the UCI engine, Stockfish and Toga II on five test suites at 1 s a position (about 50 min)",
+    ),
 ];
+
+/// The tables played on the clock by external engines: not in the default run (they take hours
+/// and need python-chess, Stockfish, Phalanx, Sjeng and Toga II); `--tables all` includes them.
+const ON_THE_CLOCK: [&str; 2] = ["strength", "suites"];
+
+/// The suites' second and third engines (the first is ours).
+const TOGA: &str = "/usr/games/toga2";
 
 /// The README's feature-by-feature configurations.
 const FEATURE_CONFIGS: &str = "engine:hints,engine:hints+id,engine:hints+id+tt,engine:hints+id+tt+killers,\
@@ -82,8 +108,8 @@ enum Protocol {
 #[derive(Debug, Parser)]
 #[command(version, about, long_about = None)]
 struct Args {
-    /// Tables to make, comma-separated: nodes, features, t3, t5, t7, c1, c2, mate3 (default:
-    /// all).
+    /// Tables to make, comma-separated: nodes, features, t3, t5, t7, c1, c2, mate3, strength,
+    /// suites, or all (default: every table but strength and suites).
     #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
     tables: Vec<String>,
 
@@ -125,6 +151,23 @@ struct Args {
     #[arg(long, default_value_t = 12, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     stockfish_depth: u32,
 
+    /// The strength table's time control, seconds per game + increment.
+    #[arg(long, default_value = "5+0.05", value_name = "S+INC", value_parser = parse_tc)]
+    strength_tc: String,
+
+    /// The suites table's seconds per position.
+    #[arg(long, default_value_t = 1.0, value_name = "SECONDS", value_parser = parse_seconds)]
+    suite_time: f64,
+
+    /// Our UCI engine for the strength tables (default: `game-search-uci` beside this program,
+    /// built first when run by cargo).
+    #[arg(long, value_name = "PATH")]
+    uci_engine: Option<PathBuf>,
+
+    /// The Python interpreter with python-chess, for the strength tables.
+    #[arg(long, default_value = "python3", value_name = "PATH")]
+    python: PathBuf,
+
     /// Stop starting games and searches after this many seconds; the tables say what was cut.
     #[arg(long, value_name = "SECONDS")]
     time_budget: Option<f64>,
@@ -138,6 +181,23 @@ struct Args {
     list: bool,
 }
 
+fn parse_tc(text: &str) -> Result<String, String> {
+    let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+    match (base.parse::<f64>(), increment.parse::<f64>()) {
+        (Ok(b), Ok(i)) if b > 0.0 && b.is_finite() && i >= 0.0 && i.is_finite() => Ok(text.to_string()),
+        _ => Err(format!(
+            "expected SECONDS+INCREMENT with SECONDS > 0, e.g. 5+0.05, got {text:?}"
+        )),
+    }
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
+        _ => Err(format!("expected a positive number of seconds, got {text:?}")),
+    }
+}
+
 /// A set of openings with its description.
 type Protocols = Vec<(String, Vec<Opening>)>;
 
@@ -146,6 +206,12 @@ struct Setup {
     tournaments: Vec<(Tournament, Protocols)>,
     c1: Option<(Vec<u32>, Vec<Opening>, usize)>,
     mates: usize,
+    /// The strength table's opponents (none: not asked for, or skipped in `--quick`).
+    strength: Vec<Opponent>,
+    /// The suites table's suites.
+    suites: Vec<Suite>,
+    /// Why the strength tables were skipped (`--quick` without python-chess or Stockfish).
+    skipped: Option<String>,
     deadline: Option<Instant>,
 }
 
@@ -153,16 +219,25 @@ fn setup(args: &Args) -> Result<Setup, String> {
     let mut tables = BTreeSet::new();
     for name in &args.tables {
         let name = name.trim();
+        if name == "all" {
+            tables.extend(TABLES.iter().map(|(t, _)| *t));
+            continue;
+        }
         let known = TABLES.iter().find(|(t, _)| *t == name).ok_or_else(|| {
             format!(
-                "unknown table {name:?}; valid tables: {}",
+                "unknown table {name:?}; valid tables: {}, all",
                 TABLES.map(|(t, _)| t).join(", ")
             )
         })?;
         tables.insert(known.0);
     }
     if tables.is_empty() {
-        tables = TABLES.iter().map(|(t, _)| *t).collect();
+        // CI's quick run smoke-tests every table; a full run leaves the hours on the clock out.
+        tables = TABLES
+            .iter()
+            .map(|(t, _)| *t)
+            .filter(|t| args.quick || !ON_THE_CLOCK.contains(t))
+            .collect();
     }
     let deadline = match args.time_budget {
         None => None,
@@ -242,13 +317,130 @@ fn setup(args: &Args) -> Result<Setup, String> {
     } else {
         mate_in_3_puzzles().len()
     };
+    let mut strength = Vec::new();
+    let mut suites = Vec::new();
+    let mut skipped = None;
+    if tables.contains("strength") {
+        strength = if args.quick {
+            let mut opponents = strength_opponents(&args.stockfish);
+            opponents.truncate(1);
+            opponents[0].games = 2;
+            opponents[0].label += " (QUICK: 2 games at 1+0.01)";
+            opponents
+        } else {
+            strength_opponents(&args.stockfish)
+        };
+    }
+    if tables.contains("suites") {
+        suites = strength_suites();
+        if args.quick {
+            suites.truncate(1);
+            suites[0].limit = 2;
+            suites[0].label += " (QUICK: the first 2 at 0.2 s)";
+        }
+    }
+    let mut programs: Vec<PathBuf> = strength.iter().map(|o| o.program.clone()).collect();
+    if !suites.is_empty() {
+        programs.extend([args.stockfish.clone(), PathBuf::from(TOGA)]);
+    }
+    if args.quick {
+        // CI's smoke test plays against Stockfish only, and without it says so.
+        programs.retain(|p| p != Path::new(TOGA));
+    }
+    let missing: BTreeSet<String> = programs
+        .iter()
+        .filter(|p| !p.is_file())
+        .map(|p| p.display().to_string())
+        .collect();
+    if !missing.is_empty() {
+        let missing = missing.into_iter().collect::<Vec<_>>().join(", ");
+        let reason = format!(
+            "{missing} not found (apt-get install stockfish phalanx sjeng toga2, or --stockfish PATH)"
+        );
+        if !args.quick {
+            return Err(reason);
+        }
+        skipped = Some(reason);
+        strength.clear();
+        suites.clear();
+    }
     Ok(Setup {
         tables,
         tournaments,
         c1,
         mates,
+        strength,
+        suites,
+        skipped,
         deadline,
     })
+}
+
+/// indicatif draws nothing when stderr is not a terminal (a log file, CI): then a line every
+/// minute says how far the run is.
+fn log_progress_when_not_a_terminal(bar: &ProgressBar) {
+    use std::io::IsTerminal;
+    if std::io::stderr().is_terminal() {
+        return;
+    }
+    let bar = bar.clone();
+    std::thread::spawn(move || {
+        let started = Instant::now();
+        loop {
+            std::thread::sleep(Duration::from_secs(60));
+            if bar.is_finished() {
+                return;
+            }
+            eprintln!(
+                "[{:.0} min] {}/{} steps, eta {:.0} min: {}",
+                started.elapsed().as_secs_f64() / 60.0,
+                bar.position(),
+                bar.length().unwrap_or(0),
+                bar.eta().as_secs_f64() / 60.0,
+                bar.message()
+            );
+        }
+    });
+}
+
+/// The python-chess scripts' interpreter and our UCI engine: `--uci-engine`, or `game-search-uci`
+/// beside this program (`target/release`), built first when cargo runs this program (so that the
+/// tables are never made by a stale binary).
+fn strength_scripts(args: &Args) -> Result<Scripts, String> {
+    let engine = match &args.uci_engine {
+        Some(path) => path.clone(),
+        None => {
+            if let Some(cargo) = std::env::var_os("CARGO") {
+                let status = std::process::Command::new(cargo)
+                    .args([
+                        "build",
+                        "--release",
+                        "-p",
+                        "game-chess",
+                        "--bin",
+                        "game-search-uci",
+                    ])
+                    .stdout(std::process::Stdio::null())
+                    .status()
+                    .map_err(|e| format!("cannot build game-search-uci: {e}"))?;
+                if !status.success() {
+                    return Err("cargo build -p game-chess --bin game-search-uci failed".into());
+                }
+            }
+            let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+            // target/release/examples/reproduce -> target/release/game-search-uci
+            exe.parent()
+                .and_then(Path::parent)
+                .map(|release| release.join(format!("game-search-uci{}", std::env::consts::EXE_SUFFIX)))
+                .ok_or("cannot locate target/release from this program's path")?
+        }
+    };
+    let scripts = Scripts {
+        python: args.python.clone(),
+        engine,
+    };
+    scripts.check()?;
+    Ok(scripts)
 }
 
 fn markdown_summary(report: &game_search::lab::runner::Report) -> String {
@@ -325,12 +517,36 @@ fn main() -> ExitCode {
     if let Some((depths, openings, plies)) = &setup.c1 {
         total += depths.len() * openings.len() * plies;
     }
+    let suite_engines = if args.quick { 2 } else { 3 };
+    total += setup.strength.iter().map(|o| o.games as usize).sum::<usize>();
+    for suite in &setup.suites {
+        match suite.positions() {
+            Ok(n) => total += n * suite_engines,
+            Err(err) => {
+                eprintln!("error: {err}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let mut skipped = setup.skipped.clone();
+    let mut scripts = None;
+    if !setup.strength.is_empty() || !setup.suites.is_empty() {
+        match strength_scripts(&args) {
+            Ok(found) => scripts = Some(found),
+            Err(err) if args.quick => skipped = Some(err),
+            Err(err) => {
+                eprintln!("error: {err}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     let bar = ProgressBar::new(total as u64);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} steps, eta {eta}  {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("=> "),
     );
+    log_progress_when_not_a_terminal(&bar);
     let started = Instant::now();
     let mut status = ExitCode::SUCCESS;
     let mut command = String::from("cargo run --release --example reproduce --");
@@ -491,6 +707,104 @@ fn main() -> ExitCode {
             }
         }
     }
+    let (tc, suite_time) = if args.quick {
+        ("1+0.01", 0.2)
+    } else {
+        (args.strength_tc.as_str(), args.suite_time)
+    };
+    for table in ON_THE_CLOCK {
+        if !setup.tables.contains(table) {
+            continue;
+        }
+        let Some(scripts) = &scripts else {
+            let reason = skipped.as_deref().unwrap_or("not asked for");
+            println!("## {table}\n\nSkipped in --quick: {reason}.\n");
+            continue;
+        };
+        if table == "strength" {
+            let mut rows = Vec::new();
+            for opponent in &setup.strength {
+                if budget.exhausted() {
+                    rows.push(StrengthRow {
+                        opponent: opponent.clone(),
+                        last: None,
+                        errors: Vec::new(),
+                    });
+                    continue;
+                }
+                let base = bar.position();
+                let row = run_strength_row(scripts, opponent, tc, budget, &mut |game| {
+                    bar.set_position(base + u64::from(game.games));
+                    bar.set_message(format!(
+                        "strength: {} game {}: {}",
+                        opponent.label,
+                        game.games,
+                        game.score()
+                    ));
+                });
+                match row {
+                    Ok(row) => {
+                        if !row.errors.is_empty() {
+                            status = ExitCode::FAILURE;
+                        }
+                        rows.push(row);
+                    }
+                    Err(err) => {
+                        eprintln!("error: {err}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            println!("## strength\n\n{}", strength_markdown(&rows, tc));
+        } else {
+            let mut engines = vec![scripts.engine.clone(), args.stockfish.clone()];
+            if !args.quick {
+                engines.push(PathBuf::from(TOGA));
+            }
+            let mut rows = Vec::new();
+            for suite in &setup.suites {
+                if budget.exhausted() {
+                    rows.push(SuiteRow {
+                        suite: suite.clone(),
+                        tallies: Vec::new(),
+                    });
+                    continue;
+                }
+                let row = run_suite(scripts, suite, &engines, suite_time, budget, &mut |position| {
+                    bar.inc(1);
+                    bar.set_message(format!(
+                        "suites: {} on {} ({}/{})",
+                        position.engine,
+                        suite
+                            .file
+                            .file_name()
+                            .map_or_else(String::new, |f| f.to_string_lossy().into_owned()),
+                        position.done,
+                        position.positions
+                    ));
+                });
+                match row {
+                    Ok(row) => rows.push(row),
+                    Err(err) => {
+                        eprintln!("error: {err}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            // The engines' UCI names where a suite ran them all, else their file names.
+            let names: Vec<String> = match rows.iter().find(|r| r.tallies.len() == engines.len()) {
+                Some(row) => row.tallies.iter().map(|t| t.engine.clone()).collect(),
+                None => engines
+                    .iter()
+                    .map(|e| {
+                        e.file_name()
+                            .map_or_else(|| e.display().to_string(), |f| f.to_string_lossy().into_owned())
+                    })
+                    .collect(),
+            };
+            println!("## suites\n\n{}", suites_markdown(&rows, &names, suite_time));
+        }
+    }
     bar.finish_and_clear();
     println!(
         "Wall time {:.0} s{}.",
@@ -541,6 +855,35 @@ mod tests {
         assert_eq!(quick.mates, 3);
         let (depths, openings, plies) = quick.c1.unwrap();
         assert_eq!((depths.len(), openings.len(), plies), (3, 1, 4));
+    }
+
+    #[test]
+    fn the_tables_on_the_clock_run_only_when_named() {
+        let default = setup(&parse(&[]).unwrap()).unwrap();
+        assert_eq!(default.tables.len(), TABLES.len() - ON_THE_CLOCK.len());
+        assert!(default.strength.is_empty() && default.suites.is_empty());
+        let all = parse(&["--tables", "all"]).unwrap();
+        match setup(&all) {
+            // Every engine installed: the README's six opponents and five suites.
+            Ok(all) => {
+                assert_eq!(all.tables.len(), TABLES.len());
+                assert_eq!((all.strength.len(), all.suites.len()), (6, 5));
+            }
+            // Else the run refuses to start, naming what to install.
+            Err(err) => assert!(err.contains("apt-get install"), "{err}"),
+        }
+        let quick = setup(&parse(&["--quick", "--stockfish", "/nonexistent/sf"]).unwrap()).unwrap();
+        assert!(quick.strength.is_empty(), "no Stockfish: skipped in --quick");
+        assert!(quick.skipped.unwrap().contains("/nonexistent/sf not found"));
+        let full = setup(&parse(&["--tables", "strength", "--stockfish", "/nonexistent/sf"]).unwrap());
+        assert!(full.err().unwrap().contains("/nonexistent/sf not found"));
+        for bad in [
+            ["--strength-tc", "0+1"],
+            ["--strength-tc", "5+x"],
+            ["--suite-time", "-1"],
+        ] {
+            assert!(parse(&bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

@@ -10,7 +10,9 @@
 //! - [`compare`]: the `compare` program's plans (default, quick, full);
 //! - [`elo`]: match scores and Elo differences;
 //! - [`players`], [`matches`](mod@matches) and [`pgn`]: the `versus` program's games;
-//! - [`reproduce`]: the papers' play and timing experiments, for the `reproduce` program.
+//! - [`reproduce`]: the papers' play and timing experiments, for the `reproduce` program;
+//! - [`strength`]: the UCI engine's matches against real engines and its test suites, for the
+//!   same program (through the python-chess scripts).
 
 pub mod compare;
 pub mod configs;
@@ -22,4 +24,5 @@ pub mod plot;
 pub mod report;
 pub mod reproduce;
 pub mod runner;
+pub mod strength;
 pub mod terminal;

@@ -22,6 +22,7 @@ errors, illegal moves and time losses of *our* engine are listed and make the ex
 """
 
 import argparse
+import json
 import logging
 import math
 import os
@@ -125,6 +126,9 @@ def main():
     parser.add_argument("--openings", default=DEFAULT_OPENINGS)
     parser.add_argument("--name", help="the opponent's name in the output and PGN")
     parser.add_argument("--pgn", help="append every game here as it ends")
+    parser.add_argument("--json-lines", action="store_true",
+                        help="also print the running score as a `JSON {...}` line after every game "
+                             "(for programs that drive this script, such as the lab's reproduce)")
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -167,6 +171,9 @@ def main():
         played = index + 1
         print(f"{label}: {white.name} - {black.name} {result} in {plies} plies; "
               f"running +{wins} ={draws} -{losses} ({100 * (wins + draws / 2) / played:.1f}%)", flush=True)
+        if args.json_lines:
+            print("JSON " + json.dumps({"games": played, "planned": args.games, "wins": wins, "draws": draws,
+                                        "losses": losses, "errors": len(errors)}), flush=True)
 
     estimate, low, high = elo(wins, draws, losses)
     points = wins + draws / 2

@@ -26,6 +26,7 @@ Prints one line per engine (the score, and the ids of the positions missed) and 
 """
 
 import argparse
+import json
 import re
 import sys
 import time
@@ -63,7 +64,9 @@ def read_suite(path):
     return records
 
 
-def solve(engine_path, records, seconds):
+def solve(engine_path, records, seconds, report=None):
+    """The engine's name, its tally, the positions missed and the seconds taken; `report(name,
+    done, tally)` is called after every position when given."""
     engine = chess.engine.SimpleEngine.popen_uci(engine_path)
     options = {}
     if "Threads" in engine.options:
@@ -75,7 +78,7 @@ def solve(engine_path, records, seconds):
     tally = {"solved": 0, "found": 0, "points": 0, "positions": len(records)}
     missed = []
     start = time.monotonic()
-    for board, kind, expected, label in records:
+    for done, (board, kind, expected, label) in enumerate(records, 1):
         result = engine.play(board, chess.engine.Limit(time=seconds), game=object(), info=chess.engine.INFO_SCORE)
         move = result.move
         if kind == "mate":
@@ -100,6 +103,8 @@ def solve(engine_path, records, seconds):
                 tally["solved"] += 1
             else:
                 missed.append(label)
+        if report is not None:
+            report(name, done, tally)
     engine.quit()
     return name, tally, missed, time.monotonic() - start
 
@@ -121,6 +126,9 @@ def main():
     parser.add_argument("--every", type=int, default=1, help="only every K-th position (a spread sample)")
     parser.add_argument("--limit", type=int, default=0, help="then only the first N positions")
     parser.add_argument("--quiet", action="store_true", help="do not list the positions missed")
+    parser.add_argument("--json-lines", action="store_true",
+                        help="also print the engine's running tally as a `JSON {...}` line after every "
+                             "position (for programs that drive this script, such as the lab's reproduce)")
     args = parser.parse_args()
     if args.every < 1 or args.limit < 0 or args.time <= 0:
         parser.error("--every must be at least 1, --limit at least 0 and --time positive")
@@ -130,8 +138,12 @@ def main():
         records = records[: args.limit]
     kinds = {kind for _, kind, _, _ in records}
     print(f"{args.suite}: {len(records)} positions at {args.time:g} s each", flush=True)
+
+    def report(name, done, tally):
+        print("JSON " + json.dumps({"engine": name, "done": done, **tally}), flush=True)
+
     for path in args.engine:
-        name, tally, missed, elapsed = solve(path, records, args.time)
+        name, tally, missed, elapsed = solve(path, records, args.time, report if args.json_lines else None)
         listed = "" if args.quiet else f"; missed: {' '.join(str(m) for m in missed) or 'none'}"
         print(f"{name}: {describe(tally, kinds)} ({elapsed:.0f} s){listed}", flush=True)
     return 0
