@@ -59,6 +59,7 @@ mod searcher;
 mod stats;
 
 pub mod engine;
+pub mod mcts;
 pub mod random_tree;
 pub mod reference;
 pub mod stack;

@@ -63,6 +63,13 @@ pub struct SearchStats {
     pub researches: u64,
     /// Null-window passes made by MTD(f).
     pub mtdf_passes: u64,
+    /// Monte Carlo tree search: iterations (walks from the root, each ending in a playout or
+    /// a proven node).
+    pub iterations: u64,
+    /// Monte Carlo tree search: playouts played.
+    pub playouts: u64,
+    /// Monte Carlo tree search: nodes in the tree at the end of the search.
+    pub tree_nodes: u64,
     /// The deepest ply reached (selective depth), quiescence included.
     pub seldepth: u32,
     /// Wall-clock time of the search.
@@ -109,7 +116,7 @@ impl SearchStats {
 }
 
 impl AddAssign<&SearchStats> for SearchStats {
-    /// Sums the counters (the selective depth takes the maximum): the statistics of several
+    /// Sums the counters (the selective depth and the tree size take the maximum): the statistics of several
     /// searches, e.g. every iteration of iterative deepening.
     fn add_assign(&mut self, other: &SearchStats) {
         self.nodes += other.nodes;
@@ -130,6 +137,9 @@ impl AddAssign<&SearchStats> for SearchStats {
         self.history_cutoffs += other.history_cutoffs;
         self.researches += other.researches;
         self.mtdf_passes += other.mtdf_passes;
+        self.iterations += other.iterations;
+        self.playouts += other.playouts;
+        self.tree_nodes = self.tree_nodes.max(other.tree_nodes);
         self.seldepth = self.seldepth.max(other.seldepth);
         self.elapsed += other.elapsed;
     }
@@ -151,6 +161,14 @@ impl fmt::Display for SearchStats {
             self.first_move_cutoffs,
             self.seldepth,
             self.elapsed.as_secs_f64()
-        )
+        )?;
+        if self.iterations > 0 {
+            write!(
+                f,
+                ", iterations {} (playouts {}), tree {} nodes",
+                self.iterations, self.playouts, self.tree_nodes
+            )?;
+        }
+        Ok(())
     }
 }

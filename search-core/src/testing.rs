@@ -71,6 +71,9 @@
 
 use std::fmt::{self, Debug, Display};
 
+mod solver;
+pub use solver::{SolverCheck, SolverReport};
+
 use crate::engine::Engine;
 pub use crate::engine::{EXACT_COMBINATIONS, exact_configurations};
 use crate::reference::Minimax;

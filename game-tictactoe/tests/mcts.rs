@@ -1,0 +1,36 @@
+//! Monte Carlo tree search with the MCTS-Solver on tic-tac-toe: its proofs are minimax's on every
+//! reachable position, and the move it plays is then minimax-optimal.
+
+use game_tictactoe::{TicTacToe, reachable_positions};
+use search_core::mcts::Mcts;
+use search_core::testing::SolverCheck;
+use search_core::{Limits, Searcher};
+
+#[test]
+fn proofs_equal_minimax_on_every_reachable_position() {
+    let positions = reachable_positions();
+    let report = SolverCheck::new(|| Mcts::new().with_seed(7).with_iterations(2_000_000))
+        .depth(9)
+        .run(&positions);
+    report.assert_agree();
+    assert_eq!(report.proven, 5_478, "{report}");
+}
+
+#[test]
+fn the_empty_board_is_proven_a_draw_and_a_win_is_taken() {
+    let mut mcts = Mcts::new().with_iterations(2_000_000);
+    let result = mcts.search(&TicTacToe::new(), &Limits::default());
+    assert_eq!(
+        mcts.root_proof(),
+        Some(search_core::mcts::Proof::Drawn),
+        "{}",
+        result.stats
+    );
+    // X to move with two in a row on the top: the solver plays the win at once.
+    let win = TicTacToe::from_moves("1 4 2 5").unwrap();
+    let result = Mcts::new()
+        .with_iterations(100_000)
+        .search(&win, &Limits::default());
+    assert_eq!(result.best_move.map(|c| c.number()), Some(3));
+    assert_eq!(result.score, search_core::Score::mate_in(1));
+}

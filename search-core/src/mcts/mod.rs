@@ -1,0 +1,506 @@
+//! **Monte Carlo tree search**: UCT (Kocsis & Szepesvári 2006, "Bandit based Monte-Carlo
+//! planning") with the **MCTS-Solver** (Winands, Björnsson & Saito 2008, "Monte-Carlo tree search
+//! solver"), for games without a good evaluation.
+//!
+//! The idea: instead of valuing positions with an evaluation at a fixed depth, play many games
+//! out at random and grow a tree where the results are best. Every **iteration** walks down the
+//! tree from the root, at each node choosing the child that maximises `mean + c · sqrt(ln N / n)`
+//! for the side to move there (the **UCB1** bound: a child's mean reward, plus a bonus that
+//! shrinks as it is tried more; `N` the node's visits, `n` the child's, `c` the exploration
+//! constant), **expands** the first node not yet in the tree (adds a child per move), **plays
+//! out** a game from it (random moves by default), and **backpropagates** the result (1 a win
+//! for [`Player::First`], ½ a draw, 0 a loss) to every node on the way. Means are kept for the
+//! first player and read for the side to move at each node, so any turn order works: a player who
+//! moves again (Kalah, Dots and Boxes) simply chooses again.
+//!
+//! **The solver** proves what it can: a finished game is proven by its outcome; a node whose side
+//! to move has a child proven won for it is won; a node whose children are all proven takes the
+//! best of them (a draw if one is drawn, else a loss). A proven child is never chosen again (its
+//! value is known), and a proven root ends the search. Draws are proven only when every child is
+//! proven (Winands et al. prove wins and losses; the draw rule is the natural extension, exact
+//! because a draw is proven only from a fully proven set of children), and a node with a proven
+//! drawn child passes no result worse than a draw for its side to move up the tree (that side
+//! can always take the draw: the pessimistic bound of score-bounded MCTS, Cazenave & Saffidine
+//! 2010, for the one bound that matters here).
+//! A game with scored endings ([`Outcome::Margin`]) is solved for the sign of the margin: who
+//! wins, not by how much.
+//!
+//! The invariant: a proof is the minimax result of the position (win, draw or loss for the side
+//! to move) under perfect play, checked against [`Minimax`](crate::reference::Minimax) on every
+//! tic-tac-toe position, Nim, Connect Four endings, small Kalah and random trees (this module's
+//! tests). Unproven values are estimates: MCTS is **value-changing**, its best move the most
+//! visited (the "robust child"), converging to minimax's as iterations grow (Kocsis &
+//! Szepesvári's result for UCT).
+//!
+//! The cost: per iteration, one walk down the tree (a `play` per level), one expansion (a move
+//! generation) and one playout (a move generation and a `play` per ply to the game's end, or
+//! to the cut-off). Memory: about 40 bytes per node and no positions (they are replayed from the
+//! root), at most [`with_node_cap`](Mcts::with_node_cap) nodes (default [`DEFAULT_NODE_CAP`]):
+//! when the tree is full it stops growing and iterations go on with playouts from its leaves.
+//!
+//! ```
+//! use search_core::mcts::Mcts;
+//! use search_core::{Game, Limits, MoveList, Outcome, Player, Searcher};
+//!
+//! /// Take 1, 2 or 3; whoever takes the last item wins.
+//! #[derive(Clone, Debug)]
+//! struct Pile { items: u32, to_move: Player }
+//! impl Game for Pile {
+//!     type Move = u32;
+//!     fn to_move(&self) -> Player { self.to_move }
+//!     fn generate_moves(&self, moves: &mut MoveList<u32>) { moves.extend(1..=self.items.min(3)) }
+//!     fn play(&self, take: u32) -> Self { Pile { items: self.items - take, to_move: self.to_move.opponent() } }
+//!     fn outcome(&self, legal_moves: usize) -> Option<Outcome> { (legal_moves == 0).then_some(Outcome::Loss) }
+//! }
+//!
+//! // From 10 items, take 2 to leave a multiple of 4: the solver proves it a win.
+//! let mut mcts = Mcts::new().with_seed(1).with_iterations(100_000);
+//! let result = mcts.search(&Pile { items: 10, to_move: Player::First }, &Limits::default());
+//! assert_eq!(result.best_move, Some(2));
+//! assert!(result.score.is_mate() && result.score > search_core::Score::DRAW);
+//! assert!(result.stats.iterations < 100_000, "a proven root ends the search");
+//! ```
+
+mod playout;
+mod tree;
+
+use std::time::Instant;
+
+pub use playout::{PlayoutPolicy, SplitMix64, UniformRandom};
+pub use tree::Proof;
+use tree::{NodeId, ROOT, Tree};
+
+use crate::{
+    Evaluate, Game, Limits, MoveList, Outcome, Player, Score, SearchResult, SearchStats, Searcher,
+    static_score,
+};
+
+/// The default cap on the tree's nodes (about 40 MiB of nodes at most; a small game uses what it
+/// needs).
+pub const DEFAULT_NODE_CAP: usize = 1 << 20;
+
+/// Iterations when neither the searcher nor the limits set any bound (no iteration count, node
+/// count, deadline or stop flag).
+pub const DEFAULT_ITERATIONS: u64 = 10_000;
+
+/// The default exploration constant, `sqrt(2)` (UCB1's, for rewards in `0..=1`).
+pub const DEFAULT_EXPLORATION: f64 = std::f64::consts::SQRT_2;
+
+/// A playout longer than this many plies is stopped and scored a draw (a game that need not end).
+pub const MAX_PLAYOUT_PLIES: u32 = 1_000;
+
+/// The evaluator of an [`Mcts`] without one: every position is even.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoEvaluation;
+
+impl<G: Game> Evaluate<G> for NoEvaluation {
+    fn evaluate(&self, _game: &G) -> Score {
+        Score::DRAW
+    }
+}
+
+/// What the search found for one root move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Iterations through it.
+    pub visits: u32,
+    /// Its mean reward for the root's side to move, in `0.0..=1.0` (a proven move's is its
+    /// proof's: 1, ½ or 0).
+    pub value: f64,
+    /// What the solver proved about the position after it.
+    pub proof: Option<Proof>,
+}
+
+/// Monte Carlo tree search (UCT with the MCTS-Solver). See the [module documentation](self).
+///
+/// `E` values a position where a playout is cut off ([`with_cutoff`](Mcts::with_cutoff)) or
+/// which has no moves but is not over; `P` picks the playouts' moves.
+#[derive(Clone, Debug)]
+pub struct Mcts<G: Game, E = NoEvaluation, P = UniformRandom> {
+    evaluator: E,
+    policy: P,
+    exploration: f64,
+    iterations: Option<u64>,
+    cutoff: Option<u32>,
+    seed: u64,
+    rng: SplitMix64,
+    tree: Tree<G::Move>,
+    /// The tree holds the next search's root (a search ended, and every `advance` found its move).
+    reusable: bool,
+    stats: SearchStats,
+}
+
+impl<G: Game> Mcts<G> {
+    /// UCT with the solver: random playouts to the end of the game, exploration `sqrt(2)`,
+    /// seed 0, at most [`DEFAULT_NODE_CAP`] nodes.
+    #[must_use]
+    pub fn new() -> Self {
+        Mcts {
+            evaluator: NoEvaluation,
+            policy: UniformRandom,
+            exploration: DEFAULT_EXPLORATION,
+            iterations: None,
+            cutoff: None,
+            seed: 0,
+            rng: SplitMix64::new(0),
+            tree: Tree::new(DEFAULT_NODE_CAP),
+            reusable: false,
+            stats: SearchStats::default(),
+        }
+    }
+}
+
+impl<G: Game> Default for Mcts<G> {
+    fn default() -> Self {
+        Mcts::new()
+    }
+}
+
+impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
+    /// Values cut-off playouts and move-less positions that are not over with `evaluator`
+    /// (through a logistic: a score `s` for the side to move is worth `1 / (1 + 10^(-s / (4 ·
+    /// unit)))`, so one unit, a pawn in chess, is worth a 64% expectation).
+    #[must_use]
+    pub fn with_evaluator<E2: Evaluate<G>>(self, evaluator: E2) -> Mcts<G, E2, P> {
+        Mcts {
+            evaluator,
+            policy: self.policy,
+            exploration: self.exploration,
+            iterations: self.iterations,
+            cutoff: self.cutoff,
+            seed: self.seed,
+            rng: self.rng,
+            tree: self.tree,
+            reusable: self.reusable,
+            stats: self.stats,
+        }
+    }
+
+    /// Picks the playouts' moves with `policy` instead of uniformly at random.
+    #[must_use]
+    pub fn with_policy<P2: PlayoutPolicy<G>>(self, policy: P2) -> Mcts<G, E, P2> {
+        Mcts {
+            evaluator: self.evaluator,
+            policy,
+            exploration: self.exploration,
+            iterations: self.iterations,
+            cutoff: self.cutoff,
+            seed: self.seed,
+            rng: self.rng,
+            tree: self.tree,
+            reusable: self.reusable,
+            stats: self.stats,
+        }
+    }
+
+    /// Stops every playout after `plies` moves and values it with the evaluator (see
+    /// [`with_evaluator`](Mcts::with_evaluator)); `0` values the expanded node itself.
+    #[must_use]
+    pub fn with_cutoff(mut self, plies: u32) -> Self {
+        self.cutoff = Some(plies);
+        self
+    }
+
+    /// The exploration constant `c` of UCB1 (default `sqrt(2)`; larger explores more). A
+    /// negative or non-finite value is taken as 0 (pure exploitation).
+    #[must_use]
+    pub fn with_exploration(mut self, c: f64) -> Self {
+        self.exploration = if c.is_finite() { c.max(0.0) } else { 0.0 };
+        self
+    }
+
+    /// Runs `iterations` iterations per search (at least 1), unless a limit or a proof stops it
+    /// first.
+    #[must_use]
+    pub fn with_iterations(mut self, iterations: u64) -> Self {
+        self.iterations = Some(iterations.max(1));
+        self
+    }
+
+    /// Seeds the playouts' random numbers: the same seed, position and iteration count give the
+    /// same search.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self.rng = SplitMix64::new(seed);
+        self
+    }
+
+    /// Keeps at most `nodes` nodes in the tree (at least 1); when it is full, the tree stops
+    /// growing and iterations go on with playouts from its leaves.
+    #[must_use]
+    pub fn with_node_cap(mut self, nodes: usize) -> Self {
+        self.tree = Tree::new(nodes);
+        self.reusable = false;
+        self
+    }
+
+    /// Tells the searcher that `mv` was played from the position it last searched (or advanced
+    /// to), so that the next search, from the new position, starts with the subtree already
+    /// grown there. A move the tree does not know discards it. Call it for every move of the game
+    /// (ours and the opponent's) between two searches.
+    pub fn advance(&mut self, mv: G::Move) {
+        if !self.reusable {
+            return;
+        }
+        let child = self
+            .tree
+            .children(ROOT)
+            .find(|&c| self.tree.nodes[c as usize].mv == Some(mv));
+        match child.and_then(|c| self.tree.subtree(c)) {
+            Some(subtree) => self.tree = subtree,
+            None => self.discard_tree(),
+        }
+    }
+
+    /// Forgets the tree: the next search starts from scratch.
+    pub fn discard_tree(&mut self) {
+        self.tree = Tree::new(self.tree.cap);
+        self.reusable = false;
+    }
+
+    /// Every root move of the last search with its visits, value and proof, in move order.
+    #[must_use]
+    pub fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+        let root = &self.tree.nodes[ROOT as usize];
+        self.tree
+            .children(ROOT)
+            .filter_map(|id| {
+                let child = &self.tree.nodes[id as usize];
+                Some(RootMove {
+                    mv: child.mv?,
+                    visits: child.visits,
+                    value: child.mean_for(root.to_move),
+                    proof: child.proof,
+                })
+            })
+            .collect()
+    }
+
+    /// What the solver proved about the root of the last search.
+    #[must_use]
+    pub fn root_proof(&self) -> Option<Proof> {
+        self.tree.nodes[ROOT as usize].proof
+    }
+
+    /// The proof of a finished game: its outcome for `to_move`, as who wins.
+    fn outcome_proof(outcome: Outcome, to_move: Player) -> Proof {
+        let sign = match outcome {
+            Outcome::Win => 1,
+            Outcome::Loss => -1,
+            Outcome::Draw => 0,
+            Outcome::Margin(margin) => margin.signum(),
+        };
+        match sign {
+            1 => Proof::Won(to_move),
+            -1 => Proof::Won(to_move.opponent()),
+            _ => Proof::Drawn,
+        }
+    }
+
+    /// The evaluator's value of `game` as a reward for [`Player::First`].
+    fn evaluation_reward(&self, game: &G) -> f64 {
+        let score = f64::from(static_score(&self.evaluator, game).raw());
+        let unit = f64::from(self.evaluator.unit().max(1));
+        let for_mover = 1.0 / (1.0 + 10f64.powf(-score / (4.0 * unit)));
+        if game.to_move() == Player::First {
+            for_mover
+        } else {
+            1.0 - for_mover
+        }
+    }
+
+    /// Plays `game`, `ply` plies from the root, out (its moves already in `moves`) and returns
+    /// the reward for [`Player::First`].
+    fn playout(&mut self, mut game: G, moves: &mut MoveList<G::Move>, ply: u32) -> f64 {
+        self.stats.playouts += 1;
+        let mut plies = 0;
+        loop {
+            if let Some(outcome) = game.outcome(moves.len()) {
+                return Self::outcome_proof(outcome, game.to_move()).reward();
+            }
+            if moves.is_empty() || self.cutoff.is_some_and(|cutoff| plies >= cutoff) {
+                return self.evaluation_reward(&game);
+            }
+            if plies >= MAX_PLAYOUT_PLIES {
+                return 0.5;
+            }
+            let index = self.policy.choose(&game, moves, &mut self.rng) % moves.len();
+            game = game.play(moves[index]);
+            plies += 1;
+            self.stats.nodes += 1;
+            self.stats.leaf_nodes += 1;
+            self.stats.seldepth = self.stats.seldepth.max(ply + plies);
+            moves.clear();
+            game.generate_moves(moves);
+        }
+    }
+
+    /// One iteration: select, expand, play out, backpropagate (and prove what is proven).
+    fn iterate(&mut self, root: &G, moves: &mut MoveList<G::Move>) {
+        self.stats.iterations += 1;
+        let mut game = root.clone();
+        let mut id: NodeId = ROOT;
+        let mut ply = 0;
+        let reward = loop {
+            self.stats.nodes += 1;
+            let node = &self.tree.nodes[id as usize];
+            if let Some(proof) = node.proof {
+                self.stats.leaf_nodes += 1;
+                break proof.reward();
+            }
+            if !node.expanded {
+                // The first visit: generate the moves, prove a finished game, else expand (when
+                // there is room) and play out from here.
+                self.stats.leaf_nodes += 1;
+                moves.clear();
+                game.generate_moves(moves);
+                self.tree.nodes[id as usize].to_move = game.to_move();
+                if let Some(outcome) = game.outcome(moves.len()) {
+                    let proof = Self::outcome_proof(outcome, game.to_move());
+                    self.tree.prove(id, proof, 0);
+                    break proof.reward();
+                }
+                if self.tree.has_room(moves.len()) {
+                    self.tree.expand(id, game.to_move(), moves);
+                }
+                break self.playout(game, moves, ply);
+            }
+            match self.tree.select(id, self.exploration) {
+                Some(child) => {
+                    self.stats.interior_nodes += 1;
+                    self.stats.children += 1;
+                    let mv = self.tree.nodes[child as usize].mv.expect("a child has its move");
+                    game = game.play(mv);
+                    id = child;
+                    ply += 1;
+                    self.stats.seldepth = self.stats.seldepth.max(ply);
+                }
+                // A node with no moves but not over (its evaluation decides), or every child
+                // proven lost (then the node is proven, and this is not reached).
+                None => {
+                    self.stats.leaf_nodes += 1;
+                    break self.evaluation_reward(&game);
+                }
+            }
+        };
+        self.tree.backpropagate(id, reward);
+    }
+
+    /// Whether the tree left by the last search (and `advance`) is `root`'s: its side to move and
+    /// moves match.
+    fn tree_fits(&self, root: &G, moves: &mut MoveList<G::Move>) -> bool {
+        let node = &self.tree.nodes[ROOT as usize];
+        if !self.reusable || !node.expanded || node.to_move != root.to_move() {
+            return false;
+        }
+        moves.clear();
+        root.generate_moves(moves);
+        let known = self.tree.children(ROOT).map(|c| self.tree.nodes[c as usize].mv);
+        known.eq(moves.iter().map(|&m| Some(m)))
+    }
+
+    /// The child of `id` to recommend: a proven win's shortest line, else the most visited
+    /// child not proven lost (by mean, then move order, among equals; where a draw is proven,
+    /// only children whose mean is at least a draw compete with it), else a proven loss's
+    /// longest resistance. `None` for a node without children in the tree.
+    fn best_child(&self, id: NodeId) -> Option<NodeId> {
+        let node = &self.tree.nodes[id as usize];
+        let player = node.to_move;
+        let draw_floor = node.draw_floor;
+        let rank = |child_id: &NodeId| {
+            let child = &self.tree.nodes[*child_id as usize];
+            let proven = child.proof.map_or(0, |p| p.sign_for(player));
+            let plies = i64::from(child.proof_plies);
+            // Proven wins first (the shortest), then unproven moves and draws, proven losses last
+            // (the longest).
+            let (class, length) = match proven {
+                1 => (2, -plies),
+                -1 => (0, plies),
+                _ => (1, 0),
+            };
+            let mean = child.mean_for(player);
+            let holds_the_draw = !draw_floor || mean >= 0.5;
+            (class, length, holds_the_draw, child.visits, (mean * 1e9) as i64)
+        };
+        // `max_by_key` keeps the last of equals: reversed, the first in move order wins ties.
+        self.tree
+            .children(id)
+            .filter(|&c| {
+                self.tree.nodes[c as usize].visits > 0 || self.tree.nodes[c as usize].proof.is_some()
+            })
+            .rev()
+            .max_by_key(rank)
+    }
+}
+
+impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Searcher<G> for Mcts<G, E, P> {
+    fn name(&self) -> &str {
+        "mcts"
+    }
+
+    /// Searches until the iteration count ([`with_iterations`](Mcts::with_iterations)), the node
+    /// count, the deadline or the stop flag of `limits`, or a proven root; `limits.depth` is not
+    /// used (MCTS has no horizon). With no bound at all, [`DEFAULT_ITERATIONS`].
+    fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.stats = SearchStats::default();
+        let mut moves = MoveList::new();
+        if !self.tree_fits(root, &mut moves) {
+            self.tree = Tree::new(self.tree.cap);
+        }
+        let iterations = self.iterations.unwrap_or(
+            if limits.nodes.is_none() && limits.deadline.is_none() && limits.stop.is_none() {
+                DEFAULT_ITERATIONS
+            } else {
+                u64::MAX
+            },
+        );
+        while self.stats.iterations < iterations && self.tree.nodes[ROOT as usize].proof.is_none() {
+            // The clock and the stop flag every 64 iterations (a node budget at every one).
+            if limits.is_over_budget(self.stats.nodes)
+                || (self.stats.iterations % 64 == 0 && limits.is_stopped())
+            {
+                break;
+            }
+            self.iterate(root, &mut moves);
+        }
+        self.reusable = true;
+
+        // The principal variation: the recommended child at every node down the tree (along a
+        // proof, the proof's line).
+        let mut pv = Vec::new();
+        let mut id = self.best_child(ROOT);
+        while let Some(child) = id {
+            pv.extend(self.tree.nodes[child as usize].mv);
+            id = self.best_child(child);
+        }
+        let root_node = &self.tree.nodes[ROOT as usize];
+        let player = root.to_move();
+        let score = match (root_node.proof, self.best_child(ROOT)) {
+            (Some(Proof::Drawn), _) => Score::DRAW,
+            (Some(proof), _) if proof.sign_for(player) > 0 => Score::mate_in(root_node.proof_plies),
+            (Some(_), _) => Score::mated_in(root_node.proof_plies),
+            (None, Some(best)) => {
+                // The best move's mean reward `q`, as `2q - 1` in thousandths: +1000 wins always.
+                let q = self.tree.nodes[best as usize].mean_for(player);
+                Score::cp(((2.0 * q - 1.0) * 1000.0).round() as i32)
+            }
+            (None, None) => Score::DRAW,
+        };
+        self.stats.tree_nodes = self.tree.nodes.len() as u64;
+        self.stats.elapsed = start.elapsed();
+        SearchResult {
+            score,
+            best_move: pv.first().copied(),
+            depth: pv.len() as u32,
+            pv,
+            stats: std::mem::take(&mut self.stats),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,320 @@
+//! The solver's proofs against minimax on random win/draw/loss trees (with and without extra
+//! turns) and a take-away game; the limits, the node cap, tree reuse and determinism.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::*;
+use crate::random_tree::RandomTree;
+use crate::reference::Minimax;
+
+/// A random tree whose leaves are finished games: the leaf value's sign says who won (values in
+/// `-1..=1`, so about a third are draws).
+#[derive(Clone, Debug)]
+struct Signed(RandomTree);
+
+impl Game for Signed {
+    type Move = u32;
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+    fn generate_moves(&self, moves: &mut MoveList<u32>) {
+        self.0.generate_moves(moves);
+    }
+    fn play(&self, mv: u32) -> Self {
+        Signed(self.0.play(mv))
+    }
+    fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
+        (legal_moves == 0).then(|| Outcome::Margin(self.0.value()))
+    }
+}
+
+/// Take 1, 2 or 3 from a pile; taking the last item wins; a take of 3 is an extra turn when
+/// `extra` (so the same player moves again).
+#[derive(Clone, Debug)]
+struct Pile {
+    items: u32,
+    to_move: Player,
+    extra: bool,
+}
+
+impl Game for Pile {
+    type Move = u32;
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn generate_moves(&self, moves: &mut MoveList<u32>) {
+        moves.extend(1..=self.items.min(3));
+    }
+    fn play(&self, take: u32) -> Self {
+        let again = self.extra && take == 3;
+        Pile {
+            items: self.items - take,
+            to_move: if again {
+                self.to_move
+            } else {
+                self.to_move.opponent()
+            },
+            extra: self.extra,
+        }
+    }
+    fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
+        // The previous mover took the last item: a loss for the side to move, unless it was
+        // its own extra turn (then it took the last item itself).
+        (legal_moves == 0).then_some(Outcome::Loss)
+    }
+}
+
+/// Minimax's result (1 a win, 0 a draw, -1 a loss for the side to move), searched to the end.
+fn minimax_sign<G: Game>(game: &G, depth: u32) -> i32 {
+    let even = |_: &G| Score::DRAW;
+    Minimax::new(even)
+        .search(game, &Limits::depth(depth))
+        .score
+        .raw()
+        .signum()
+}
+
+/// Runs the solver to a proof and returns its result for the root's side to move.
+fn proven_sign<G: Game + std::fmt::Debug>(game: &G, seed: u64) -> i32 {
+    let mut mcts = Mcts::new().with_seed(seed).with_iterations(2_000_000);
+    let result = mcts.search(game, &Limits::default());
+    let proof = mcts
+        .root_proof()
+        .unwrap_or_else(|| panic!("not proven: {game:?} after {}", result.stats));
+    let sign = proof.sign_for(game.to_move());
+    assert_eq!(
+        result.score.raw().signum(),
+        sign,
+        "the score says what the proof says"
+    );
+    sign
+}
+
+#[test]
+fn proofs_equal_minimax_on_random_win_draw_loss_trees() {
+    let mut checked = [0; 3];
+    for seed in 0..300 {
+        for extra in [0, 30] {
+            let branching = 2 + (seed % 3) as u32;
+            let depth = 3 + (seed % 4) as u32;
+            let tree = Signed(
+                RandomTree::new(seed, branching, depth)
+                    .with_leaf_values(1)
+                    .with_extra_turns(extra),
+            );
+            let expected = minimax_sign(&tree, depth);
+            assert_eq!(
+                proven_sign(&tree, seed),
+                expected,
+                "seed {seed}, extra turns {extra}%"
+            );
+            checked[(expected + 1) as usize] += 1;
+        }
+    }
+    assert!(
+        checked.iter().all(|&n| n > 50),
+        "losses, draws and wins all met: {checked:?}"
+    );
+}
+
+#[test]
+fn proofs_equal_minimax_on_a_take_away_game_with_extra_turns() {
+    for items in 0..=14 {
+        for extra in [false, true] {
+            for to_move in [Player::First, Player::Second] {
+                let pile = Pile {
+                    items,
+                    to_move,
+                    extra,
+                };
+                let expected = minimax_sign(&pile, items + 1);
+                assert_eq!(proven_sign(&pile, u64::from(items)), expected, "{pile:?}");
+                if !extra {
+                    // Without extra turns the rule is known: a multiple of 4 loses.
+                    assert_eq!(expected, if items % 4 == 0 { -1 } else { 1 }, "{pile:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_proven_win_plays_a_winning_move() {
+    for items in 1..=20 {
+        let pile = Pile {
+            items,
+            to_move: Player::First,
+            extra: false,
+        };
+        let mut mcts = Mcts::new().with_iterations(1_000_000);
+        let result = mcts.search(&pile, &Limits::default());
+        if items % 4 != 0 {
+            assert_eq!(result.best_move, Some(items % 4), "{items} items");
+            assert!(
+                result.score.is_mate() && result.score > Score::DRAW,
+                "{items} items: {}",
+                result.stats
+            );
+            assert_eq!(
+                result.pv.len() as u32,
+                result.score.mate_plies().unwrap(),
+                "the line is the proof's"
+            );
+        }
+        let root_moves = mcts.root_moves();
+        assert_eq!(root_moves.len(), items.min(3) as usize);
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_search_and_another_seed_another() {
+    let tree = RandomTree::new(5, 6, 8);
+    let run = |seed| {
+        let mut mcts = Mcts::new()
+            .with_evaluator(crate::random_tree::TreeValue)
+            .with_seed(seed)
+            .with_iterations(3_000);
+        let result = mcts.search(&tree, &Limits::default());
+        (result, mcts.root_moves())
+    };
+    let (a, moves_a) = run(1);
+    let (b, moves_b) = run(1);
+    assert_eq!(
+        (a.best_move, a.score, a.stats.nodes),
+        (b.best_move, b.score, b.stats.nodes)
+    );
+    assert_eq!(moves_a, moves_b);
+    assert_eq!(a.stats.iterations, 3_000);
+    let (_, moves_c) = run(2);
+    assert_ne!(moves_a, moves_c, "the seed drives the playouts");
+}
+
+#[test]
+fn nodes_time_and_the_stop_flag_end_a_search() {
+    let tree = RandomTree::new(9, 8, 30);
+    let mut mcts = Mcts::new();
+    let by_nodes = mcts.search(&tree, &Limits::default().with_nodes(5_000));
+    assert!(
+        (5_000..5_100).contains(&by_nodes.stats.nodes),
+        "{}",
+        by_nodes.stats
+    );
+    assert_eq!(
+        by_nodes.stats.nodes,
+        by_nodes.stats.interior_nodes + by_nodes.stats.leaf_nodes
+    );
+
+    let start = Instant::now();
+    let timed = mcts.search(&tree, &Limits::default().with_time(Duration::from_millis(50)));
+    assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+    assert!(timed.best_move.is_some());
+
+    let stop = Arc::new(AtomicBool::new(true));
+    let stopped = mcts.search(&tree, &Limits::default().with_stop_flag(stop));
+    assert_eq!(
+        stopped.stats.iterations, 0,
+        "a raised flag stops before the first iteration"
+    );
+
+    let default = mcts.search(&tree, &Limits::depth(3));
+    assert_eq!(default.stats.iterations, DEFAULT_ITERATIONS);
+}
+
+#[test]
+fn a_full_tree_stops_growing_and_the_search_goes_on() {
+    let tree = RandomTree::new(3, 5, 12);
+    let mut mcts = Mcts::new()
+        .with_evaluator(crate::random_tree::TreeValue)
+        .with_node_cap(100)
+        .with_iterations(2_000);
+    let result = mcts.search(&tree, &Limits::default());
+    assert!(result.stats.tree_nodes <= 100, "{}", result.stats);
+    assert_eq!(result.stats.iterations, 2_000);
+    assert_eq!(result.stats.playouts, 2_000, "every iteration still plays out");
+    assert!(result.best_move.is_some());
+    // A cap of 0 is taken as 1: only the root, and playouts from it.
+    let mut tiny = Mcts::new().with_node_cap(0).with_iterations(10);
+    let result = tiny.search(&tree, &Limits::default());
+    assert_eq!(result.stats.tree_nodes, 1);
+    assert_eq!(
+        result.best_move, None,
+        "no child in the tree: no move to recommend"
+    );
+}
+
+#[test]
+fn the_tree_is_reused_after_the_moves_played_and_not_for_another_position() {
+    let pile = Pile {
+        items: 21,
+        to_move: Player::First,
+        extra: false,
+    };
+    let mut mcts = Mcts::new().with_iterations(400);
+    let first = mcts.search(&pile, &Limits::default());
+    let ours = first.best_move.unwrap();
+    let after_ours = pile.play(ours);
+    let theirs = 1;
+    let after_theirs = after_ours.play(theirs);
+    let kept = {
+        let mut copy = mcts.clone();
+        copy.advance(ours);
+        copy.advance(theirs);
+        copy.tree.nodes[ROOT as usize].visits
+    };
+    assert!(kept > 0, "the subtree after both moves was grown");
+    mcts.advance(ours);
+    mcts.advance(theirs);
+    let second = mcts.search(&after_theirs, &Limits::default());
+    assert_eq!(
+        second.stats.tree_nodes,
+        mcts.tree.nodes.len() as u64,
+        "the search grew the kept tree"
+    );
+    assert!(mcts.tree.nodes[ROOT as usize].visits >= kept + 400 || mcts.root_proof().is_some());
+    // Another position: the tree does not fit and is discarded.
+    let other = Pile {
+        items: 2,
+        to_move: Player::First,
+        extra: false,
+    };
+    let third = mcts.search(&other, &Limits::default());
+    assert_eq!(third.best_move, Some(2));
+    assert!(third.stats.tree_nodes < 10, "{}", third.stats);
+}
+
+#[test]
+fn a_playout_policy_out_of_range_and_a_nonsense_exploration_are_taken_safely() {
+    let wild = |_: &RandomTree, moves: &[u32], _: &mut SplitMix64| moves.len() * 7 + 3;
+    let mut mcts = Mcts::new()
+        .with_policy(wild)
+        .with_exploration(f64::NAN)
+        .with_iterations(500);
+    let result = mcts.search(&RandomTree::new(1, 4, 6), &Limits::default());
+    assert!(result.best_move.is_some());
+    let mut cut = Mcts::new()
+        .with_evaluator(crate::random_tree::TreeValue)
+        .with_cutoff(0)
+        .with_iterations(200);
+    let result = cut.search(&RandomTree::new(1, 4, 6), &Limits::default());
+    assert_eq!(
+        result.stats.leaf_nodes + result.stats.interior_nodes,
+        result.stats.nodes
+    );
+    assert_eq!(result.stats.seldepth, result.stats.seldepth.min(6));
+}
+
+#[test]
+fn a_finished_root_is_proven_at_once() {
+    let done = Pile {
+        items: 0,
+        to_move: Player::First,
+        extra: false,
+    };
+    let mut mcts = Mcts::new();
+    let result = mcts.search(&done, &Limits::default());
+    assert_eq!(result.best_move, None);
+    assert_eq!(result.score, Score::mated_in(0));
+    assert_eq!(result.stats.iterations, 1);
+}
