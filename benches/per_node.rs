@@ -31,16 +31,15 @@
 //! - **Tic-tac-toe and Connect Four**: `AlphaBeta`, `Engine::new` and `minimax::Negamax`, then
 //!   `Engine::exact` (its value asserted equal to `AlphaBeta`'s) and `minimax::IterativeSearch`.
 
-use std::cell::Cell;
 use std::hint::black_box;
-use std::marker::PhantomData;
 use std::time::Duration;
 
 use game_chess::shakmaty::{self, Chess, Color, Position};
 use game_chess::{ChessConfig, ChessGame, MoveOrdering, PointValues, perft, positions};
 use game_search::game_tictactoe::{Heuristic, TicTacToe};
 use game_search::games::connect_four::{ConnectFour, OpenWindows};
-use minimax::{Evaluation, Strategy, Winner};
+use game_search::lab::peer::{PeerEval, peer_search};
+use minimax::Strategy;
 use search_core::engine::Engine;
 use search_core::reference::AlphaBeta;
 use search_core::{
@@ -164,84 +163,6 @@ fn hand_written_on_adapter(
 }
 
 // ---- the `minimax` crate on this project's games -------------------------------------------
-
-thread_local! {
-    /// Positions the `minimax` crate's searches created (one per move played).
-    static PLAYED: Cell<u64> = const { Cell::new(0) };
-}
-
-/// Any of this project's games as a `minimax::Game`: the same move generation, the game's order
-/// (applied where moves are searched, as this project's searchers do), the same end-of-game rules.
-struct Peer<G>(PhantomData<G>);
-
-fn winner(outcome: Outcome) -> Winner {
-    match outcome {
-        Outcome::Loss => Winner::PlayerJustMoved,
-        Outcome::Win => Winner::PlayerToMove,
-        Outcome::Draw => Winner::Draw,
-        Outcome::Margin(margin) if margin > 0 => Winner::PlayerToMove,
-        Outcome::Margin(margin) if margin < 0 => Winner::PlayerJustMoved,
-        Outcome::Margin(_) => Winner::Draw,
-    }
-}
-
-impl<G: Game + ZobristHash> minimax::Game for Peer<G>
-where
-    G::Move: Eq,
-{
-    type S = G;
-    type M = G::Move;
-
-    fn generate_moves(state: &G, moves: &mut Vec<G::Move>) -> Option<Winner> {
-        let mut list = MoveList::new();
-        state.generate_moves(&mut list);
-        if let Some(outcome) = state.outcome(list.len()) {
-            return Some(winner(outcome));
-        }
-        order_by_hint(state, &mut list);
-        moves.extend_from_slice(&list);
-        None
-    }
-
-    fn apply(state: &mut G, mv: G::Move) -> Option<G> {
-        PLAYED.with(|played| played.set(played.get() + 1));
-        Some(state.play(mv))
-    }
-
-    fn get_winner(state: &G) -> Option<Winner> {
-        let mut list = MoveList::new();
-        state.generate_moves(&mut list);
-        state.outcome(list.len()).map(winner)
-    }
-
-    fn zobrist_hash(state: &G) -> u64 {
-        state.zobrist()
-    }
-}
-
-/// This project's evaluator as a `minimax::Evaluator` (the same values, in `i16`).
-struct PeerEval<G, E>(E, PhantomData<G>);
-
-impl<G: Game + ZobristHash, E: Evaluate<G>> minimax::Evaluator for PeerEval<G, E>
-where
-    G::Move: Eq,
-{
-    type G = Peer<G>;
-    fn evaluate(&self, state: &G) -> Evaluation {
-        static_score(&self.0, state).raw().clamp(-30_000, 30_000) as Evaluation
-    }
-}
-
-/// One search by a `minimax` crate strategy: the nodes it created (one per move played, and the
-/// root).
-fn peer_search<G: Game + ZobristHash>(strategy: &mut (impl Strategy<Peer<G>> + ?Sized), root: &G) -> u64
-where
-    G::Move: Eq,
-{
-    PLAYED.with(|played| played.set(0));
-    black_box(strategy.choose_move(root));
-    PLAYED.with(Cell::get) + 1
-}
 
 // ---- timing tables ------------------------------------------------------------------------
 
@@ -436,7 +357,7 @@ fn chess(reps: usize, quick: bool) {
         if extras {
             options = options.with_countermoves().with_countermove_history();
         }
-        let mut search = minimax::IterativeSearch::new(PeerEval(PointValues, PhantomData), options);
+        let mut search = minimax::IterativeSearch::new(PeerEval::new(PointValues), options);
         search.set_max_depth(depth as u8);
         search
     };
@@ -454,7 +375,7 @@ fn chess(reps: usize, quick: bool) {
                 Box::new(|i| {
                     let depth = roots[i].1 as u8;
                     peer_search(
-                        &mut minimax::Negamax::new(PeerEval(PointValues, PhantomData), depth),
+                        &mut minimax::Negamax::new(PeerEval::new(PointValues), depth),
                         &roots[i].0,
                     )
                 }),
@@ -526,7 +447,7 @@ where
     assert_eq!(exact.score, reference.score, "{title}: Engine::exact's value");
     let iterative = || {
         let options = minimax::IterativeOptions::new().with_table_byte_size(16 << 20);
-        let mut search = minimax::IterativeSearch::new(PeerEval(evaluator(), PhantomData), options);
+        let mut search = minimax::IterativeSearch::new(PeerEval::new(evaluator()), options);
         search.set_max_depth(depth as u8);
         search
     };
@@ -548,7 +469,7 @@ where
                 "minimax::Negamax",
                 Box::new(|_| {
                     peer_search(
-                        &mut minimax::Negamax::new(PeerEval(evaluator(), PhantomData), depth as u8),
+                        &mut minimax::Negamax::new(PeerEval::new(evaluator()), depth as u8),
                         root,
                     )
                 }),

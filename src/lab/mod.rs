@@ -10,6 +10,7 @@
 //! - [`compare`]: the `compare` program's plans (default, quick, full);
 //! - [`elo`]: match scores and Elo differences;
 //! - [`players`], [`matches`](mod@matches) and [`pgn`]: the `versus` program's games;
+//! - [`peer`]: the `minimax` crate on this project's games, the peer the benchmarks compare with;
 //! - [`reproduce`]: the papers' play and timing experiments, for the `reproduce` program;
 //! - [`strength`]: the UCI engine's matches against real engines and its test suites, for the
 //!   same program (through the python-chess scripts).
@@ -18,6 +19,7 @@ pub mod compare;
 pub mod configs;
 pub mod elo;
 pub mod matches;
+pub mod peer;
 pub mod pgn;
 pub mod players;
 pub mod plot;
