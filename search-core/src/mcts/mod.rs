@@ -70,8 +70,9 @@ pub use playout::{PlayoutPolicy, SplitMix64, UniformRandom};
 pub use tree::Proof;
 use tree::{NodeId, ROOT, Tree};
 
+use crate::trace::{Cut, Trace, TraceNode};
 use crate::{
-    Evaluate, Game, Limits, MoveList, Outcome, Player, Score, SearchResult, SearchStats, Searcher,
+    Bound, Evaluate, Game, Limits, MoveList, Outcome, Player, Score, SearchResult, SearchStats, Searcher,
     static_score,
 };
 
@@ -130,6 +131,9 @@ pub struct Mcts<G: Game, E = NoEvaluation, P = UniformRandom> {
     /// The tree holds the next search's root (a search ended, and every `advance` found its move).
     reusable: bool,
     stats: SearchStats,
+    /// The cap on traced nodes, when tracing is on, and the last search's trace.
+    trace_cap: Option<usize>,
+    trace: Option<Trace>,
 }
 
 impl<G: Game> Mcts<G> {
@@ -148,6 +152,8 @@ impl<G: Game> Mcts<G> {
             tree: Tree::new(DEFAULT_NODE_CAP),
             reusable: false,
             stats: SearchStats::default(),
+            trace_cap: None,
+            trace: None,
         }
     }
 }
@@ -175,6 +181,8 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
             tree: self.tree,
             reusable: self.reusable,
             stats: self.stats,
+            trace_cap: self.trace_cap,
+            trace: self.trace,
         }
     }
 
@@ -192,6 +200,8 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
             tree: self.tree,
             reusable: self.reusable,
             stats: self.stats,
+            trace_cap: self.trace_cap,
+            trace: self.trace,
         }
     }
 
@@ -235,6 +245,98 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
         self.tree = Tree::new(nodes);
         self.reusable = false;
         self
+    }
+
+    /// Records the most visited part of each search's tree, at most `max_nodes` nodes (see
+    /// [`trace`](Mcts::trace)).
+    #[must_use]
+    pub fn with_trace(mut self, max_nodes: usize) -> Self {
+        self.trace_cap = Some(max_nodes);
+        self
+    }
+
+    /// The most visited part of the last search's tree, if tracing is on: the nodes taken in
+    /// order of visits (the root first, each node after its parent) up to the cap, each with its
+    /// move, ply, visits (`n=`) and value for the player who made the move into it (the root's:
+    /// for its side to move), as a [`Score`]: a proof as a decided win, loss or draw, else the
+    /// mean reward `q` as `2q - 1` in thousandths. Proven nodes carry [`Cut::Proven`]; the
+    /// principal variation is marked; the depth is 0 (MCTS has no horizon).
+    ///
+    /// ```
+    /// use search_core::mcts::Mcts;
+    /// use search_core::random_tree::{RandomTree, TreeValue};
+    /// use search_core::{Limits, Searcher};
+    /// let mut mcts = Mcts::new().with_evaluator(TreeValue).with_iterations(500).with_trace(20);
+    /// mcts.search(&RandomTree::new(3, 4, 6), &Limits::default());
+    /// let trace = mcts.trace().unwrap();
+    /// assert_eq!(trace.len(), 20);
+    /// assert_eq!(trace.nodes()[0].visits, Some(500));
+    /// assert!(trace.to_text().starts_with("root d0 n=500 = "));
+    /// ```
+    #[must_use]
+    pub fn trace(&self) -> Option<&Trace> {
+        self.trace.as_ref()
+    }
+
+    /// The value of node `id` for `player` as a score (see [`trace`](Mcts::trace)).
+    fn node_score(&self, id: NodeId, player: Player) -> Score {
+        let node = &self.tree.nodes[id as usize];
+        match node.proof {
+            Some(proof) => match proof.sign_for(player) {
+                1 => Score::mate_in(node.proof_plies),
+                -1 => Score::mated_in(node.proof_plies),
+                _ => Score::DRAW,
+            },
+            None => Score::cp(((2.0 * node.mean_for(player) - 1.0) * 1000.0).round() as i32),
+        }
+    }
+
+    /// Builds the trace of the tree's most visited `cap` nodes, `pv` marked.
+    fn build_trace(&self, cap: usize, pv: &[NodeId]) -> Trace {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        let mut nodes: Vec<TraceNode> = Vec::new();
+        // (visits, earlier first, tree node, parent's trace index, ply)
+        let mut queue = BinaryHeap::from([(u32::MAX, Reverse(0), ROOT, None::<usize>, 0u32)]);
+        let mut order = 0;
+        while let Some((_, _, id, parent, ply)) = queue.pop() {
+            if nodes.len() == cap {
+                queue.push((0, Reverse(0), id, parent, ply));
+                break;
+            }
+            let node = &self.tree.nodes[id as usize];
+            let player = match parent {
+                Some(_) => self.tree.nodes[node.parent as usize].to_move,
+                None => node.to_move,
+            };
+            let index = nodes.len();
+            nodes.push(TraceNode {
+                parent,
+                children: Vec::new(),
+                mv: node.mv.map(|mv| format!("{mv:?}")),
+                depth: 0,
+                ply,
+                window: None,
+                value: Some(self.node_score(id, player)),
+                bound: Some(Bound::Exact),
+                cut: (parent.is_some() && node.proof.is_some()).then_some(Cut::Proven),
+                is_quiescence: false,
+                is_pruned: false,
+                is_pv: id == ROOT || pv.contains(&id),
+                visits: Some(u64::from(node.visits)),
+            });
+            if let Some(parent) = parent {
+                nodes[parent].children.push(index);
+            }
+            for child in self.tree.children(id) {
+                let visits = self.tree.nodes[child as usize].visits;
+                if visits > 0 {
+                    order += 1;
+                    queue.push((visits, Reverse(order), child, Some(index), ply + 1));
+                }
+            }
+        }
+        Trace::from_nodes(cap, nodes, !queue.is_empty())
     }
 
     /// Tells the searcher that `mv` was played from the position it last searched (or advanced
@@ -471,12 +573,17 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Searcher<G> for Mcts<G, E, P>
 
         // The principal variation: the recommended child at every node down the tree (along a
         // proof, the proof's line).
-        let mut pv = Vec::new();
+        let mut pv_nodes = Vec::new();
         let mut id = self.best_child(ROOT);
         while let Some(child) = id {
-            pv.extend(self.tree.nodes[child as usize].mv);
+            pv_nodes.push(child);
             id = self.best_child(child);
         }
+        let pv: Vec<G::Move> = pv_nodes
+            .iter()
+            .filter_map(|&c| self.tree.nodes[c as usize].mv)
+            .collect();
+        self.trace = self.trace_cap.map(|cap| self.build_trace(cap, &pv_nodes));
         let root_node = &self.tree.nodes[ROOT as usize];
         let player = root.to_move();
         let score = match (root_node.proof, self.best_child(ROOT)) {

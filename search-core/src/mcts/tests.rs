@@ -318,3 +318,43 @@ fn a_finished_root_is_proven_at_once() {
     assert_eq!(result.score, Score::mated_in(0));
     assert_eq!(result.stats.iterations, 1);
 }
+
+#[test]
+fn the_trace_shows_the_most_visited_nodes_and_changes_nothing() {
+    let pile = Pile {
+        items: 9,
+        to_move: Player::First,
+        extra: false,
+    };
+    let plain = Mcts::new()
+        .with_iterations(5_000)
+        .search(&pile, &Limits::default());
+    let mut traced = Mcts::new().with_iterations(5_000).with_trace(15);
+    let result = traced.search(&pile, &Limits::default());
+    assert_eq!(
+        (result.best_move, result.score, result.stats.nodes),
+        (plain.best_move, plain.score, plain.stats.nodes)
+    );
+    let trace = traced.trace().unwrap();
+    assert_eq!(trace.len(), 15);
+    assert!(trace.is_truncated());
+    let nodes = trace.nodes();
+    // Parents first, and no node has more visits than its parent.
+    for (index, node) in nodes.iter().enumerate().skip(1) {
+        let parent = node.parent.unwrap();
+        assert!(parent < index);
+        assert!(node.visits <= nodes[parent].visits);
+        assert!(nodes[parent].children.contains(&index));
+    }
+    assert_eq!(nodes[0].visits, Some(result.stats.iterations));
+    // 9 items: take 1 to leave 8, a proven win; the proof and the line are drawn.
+    assert_eq!(traced.root_proof(), Some(Proof::Won(Player::First)));
+    let pv: Vec<&str> = nodes
+        .iter()
+        .filter(|n| n.is_pv)
+        .filter_map(|n| n.mv.as_deref())
+        .collect();
+    assert_eq!(pv.first(), Some(&"1"));
+    assert!(nodes.iter().any(|n| n.cut == Some(crate::trace::Cut::Proven)));
+    assert!(trace.to_text().contains(" proven"), "{}", trace.to_text());
+}

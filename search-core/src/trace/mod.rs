@@ -84,6 +84,9 @@ pub enum Cut {
     Repetition,
     /// The search was stopped (time, nodes, stop flag) inside this node: its value is meaningless.
     Aborted,
+    /// Monte Carlo tree search: the solver proved the node's result, so no iteration went below it
+    /// again.
+    Proven,
 }
 
 impl Cut {
@@ -100,6 +103,7 @@ impl Cut {
             Cut::Futility => "futility",
             Cut::Repetition => "repetition",
             Cut::Aborted => "aborted",
+            Cut::Proven => "proven",
         }
     }
 }
@@ -137,6 +141,9 @@ pub struct TraceNode {
     pub is_pruned: bool,
     /// On the principal variation of the search's result.
     pub is_pv: bool,
+    /// Monte Carlo tree search: the iterations that passed through the node (`None` for the
+    /// other searchers).
+    pub visits: Option<u64>,
 }
 
 /// The tree a search walked. See the [module documentation](self).
@@ -163,6 +170,19 @@ impl Trace {
             stack: Vec::new(),
             skipped: 0,
             truncated: false,
+        }
+    }
+
+    /// A trace made after the search from `nodes` (each parent before its children, the first
+    /// node the root): Monte Carlo tree search records its tree this way.
+    pub(crate) fn from_nodes(max_nodes: usize, nodes: Vec<TraceNode>, truncated: bool) -> Self {
+        Trace {
+            max_nodes,
+            roots: if nodes.is_empty() { Vec::new() } else { vec![0] },
+            nodes,
+            stack: Vec::new(),
+            skipped: 0,
+            truncated,
         }
     }
 
@@ -303,6 +323,7 @@ impl Trace {
             is_quiescence: false,
             is_pruned: false,
             is_pv: false,
+            visits: None,
         });
         self.stack.push((index, None));
     }
@@ -364,6 +385,7 @@ impl Trace {
                 is_quiescence: false,
                 is_pruned: true,
                 is_pv: false,
+                visits: None,
             });
         }
     }

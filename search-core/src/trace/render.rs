@@ -11,7 +11,8 @@ use crate::{Bound, Score};
 
 impl Trace {
     /// The indented text mode: one node per line, two spaces per ply, e.g.
-    /// `1 d1 [-inf, -3] = -2 (lower) beta cutoff` (move, depth, window, value and bound, cut,
+    /// `1 d1 [-inf, -3] = -2 (lower) beta cutoff` (move, depth, visits `n=` for Monte Carlo
+    /// tree search, window, value and bound, cut,
     /// `q` for quiescence, `pv`), pruned children as `2 pruned`, and a last line saying so if the
     /// trace is truncated.
     #[must_use]
@@ -232,6 +233,9 @@ fn node_summary(node: &TraceNode) -> String {
         return format!("{mv} pruned");
     }
     let mut line = format!("{mv} d{}", node.depth);
+    if let Some(visits) = node.visits {
+        let _ = write!(line, " n={visits}");
+    }
     if let Some((alpha, beta)) = node.window {
         let _ = write!(line, " [{}, {}]", score_text(alpha), score_text(beta));
     }
@@ -262,6 +266,9 @@ fn dot_label(node: &TraceNode) -> String {
     let mut label = format!("{mv}  d{}", node.depth);
     if node.is_quiescence {
         label.push_str(" q");
+    }
+    if let Some(visits) = node.visits {
+        let _ = write!(label, "\nn={visits}");
     }
     if let Some((alpha, beta)) = node.window {
         let _ = write!(label, "\n[{}, {}]", score_text(alpha), score_text(beta));

@@ -1,0 +1,348 @@
+//! Monte Carlo tree search in play: this project's `Mcts` (UCT with the MCTS-Solver) against the
+//! alpha-beta engine and against the `minimax` crate's `MonteCarloTreeSearch`, on Connect Four,
+//! Kalah and tic-tac-toe, at equal time or equal iterations per move.
+//!
+//! ```text
+//! cargo run --release --example mcts_versus -- --game connect-four mcts engine --movetime 100 --games 100
+//! cargo run --release --example mcts_versus -- --game kalah mcts engine --movetime 100 --games 100
+//! cargo run --release --example mcts_versus -- --game connect-four mcts peer --iterations 5000 --games 100
+//! cargo run --release --example mcts_versus -- --game connect-four mcts peer --movetime 50 --games 100
+//! ```
+//!
+//! Players: `mcts` (ours: random playouts, exploration sqrt(2), the tree kept from move to move),
+//! `engine` (`Engine::exact` with quiescence, iterative deepening to the time limit; Connect Four
+//! with the open-windows evaluation, Kalah with the store difference, tic-tac-toe with the
+//! lines heuristic), `peer` (the `minimax` crate 0.6's MCTS, one thread, its default options; not
+//! on Kalah, whose extra turns it cannot express: its players always alternate).
+//!
+//! Each game starts from an opening of `--opening-plies` random moves (seeded by the game's
+//! number) and every opening is played twice, colours reversed. Prints each game's result as it
+//! ends (stderr) and the score of the first player with its Elo difference and 95% interval.
+//! Exit status: 0; 2 on bad input.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, ValueEnum};
+use game_search::game_tictactoe::{Heuristic, TicTacToe};
+use game_search::games::connect_four::{ConnectFour, OpenWindows};
+use game_search::games::kalah::Kalah;
+use game_search::lab::elo::MatchScore;
+use game_search::lab::peer::Peer;
+use game_search::search_core::engine::Engine;
+use game_search::search_core::mcts::{Mcts, SplitMix64};
+use game_search::search_core::{
+    Evaluate, Game, Limits, MoveList, Outcome, Player, Score, Searcher, ZobristHash,
+};
+use minimax::{MCTSOptions, MonteCarloTreeSearch, Strategy};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GameName {
+    ConnectFour,
+    Kalah,
+    TicTacToe,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Kind {
+    /// This project's Monte Carlo tree search.
+    Mcts,
+    /// This project's alpha-beta engine.
+    Engine,
+    /// The `minimax` crate's Monte Carlo tree search.
+    Peer,
+}
+
+/// Plays two searchers against each other on a small game.
+#[derive(Debug, Parser)]
+#[command(version, about, long_about = None)]
+struct Args {
+    /// The first player.
+    #[arg(value_enum)]
+    first: Kind,
+    /// The second player.
+    #[arg(value_enum)]
+    second: Kind,
+    /// The game.
+    #[arg(long, value_enum, default_value_t = GameName::ConnectFour)]
+    game: GameName,
+    /// Milliseconds per move for every player.
+    #[arg(long, value_name = "MS", conflicts_with = "iterations",
+          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    movetime: Option<u64>,
+    /// Iterations per move for the MCTS players (not for `engine`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    iterations: Option<u64>,
+    /// Games (a multiple of 2: each opening with both colours).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(2..=100_000))]
+    games: u32,
+    /// Random plies before the players take over.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=20))]
+    opening_plies: u32,
+    /// Kalah: houses per side and seeds per house.
+    #[arg(long, default_value = "6,4", value_name = "HOUSES,SEEDS")]
+    kalah: String,
+}
+
+/// How a move is chosen: the time or iterations per move.
+#[derive(Clone, Copy, Debug)]
+enum Budget {
+    Time(Duration),
+    Iterations(u64),
+}
+
+/// One side of a game, with its state kept from move to move.
+enum Side<G: Game + ZobristHash, E>
+where
+    G::Move: Eq,
+{
+    Ours(Box<Mcts<G>>),
+    Engine(Box<Engine<G, E>>),
+    Peer(Box<MonteCarloTreeSearch<Peer<G>>>),
+}
+
+impl<G, E> Side<G, E>
+where
+    G: Game + ZobristHash + Send + Sync,
+    G::Move: Eq + Send + Sync,
+    E: Evaluate<G>,
+{
+    fn new(kind: Kind, evaluator: &dyn Fn() -> E, budget: Budget, seed: u64) -> Self {
+        match kind {
+            Kind::Mcts => {
+                let mut mcts = Mcts::new().with_seed(seed);
+                if let Budget::Iterations(n) = budget {
+                    mcts = mcts.with_iterations(n);
+                }
+                Side::Ours(Box::new(mcts))
+            }
+            Kind::Engine => Side::Engine(Box::new(Engine::exact(evaluator()).with_quiescence(true))),
+            Kind::Peer => {
+                let mut peer = MonteCarloTreeSearch::new(MCTSOptions::default().with_num_threads(1));
+                match budget {
+                    Budget::Time(time) => peer.set_timeout(time),
+                    Budget::Iterations(n) => peer.set_max_rollouts(u32::try_from(n).unwrap_or(u32::MAX)),
+                }
+                Side::Peer(Box::new(peer))
+            }
+        }
+    }
+
+    /// The move to play and the iterations (MCTS) or nodes (engine) it took.
+    fn choose(&mut self, position: &G, budget: Budget) -> (Option<G::Move>, u64) {
+        let limits = match budget {
+            Budget::Time(time) => Limits::depth(Score::MAX_PLY / 2).with_deadline(Instant::now() + time),
+            Budget::Iterations(_) => Limits::default(),
+        };
+        match self {
+            Side::Ours(mcts) => {
+                let result = mcts.search(position, &limits);
+                (result.best_move, result.stats.iterations)
+            }
+            Side::Engine(engine) => {
+                let result = engine.search(position, &limits);
+                (result.best_move, result.stats.nodes)
+            }
+            Side::Peer(peer) => (peer.choose_move(position), 0),
+        }
+    }
+
+    /// Tells the side a move was played (ours keeps its tree).
+    fn played(&mut self, mv: G::Move) {
+        if let Side::Ours(mcts) = self {
+            mcts.advance(mv);
+        }
+    }
+}
+
+/// A game from `start` after `plies` seeded random moves; the result for `first` (who plays
+/// White/X/South when `first_moves_first`), and the work per move of each side.
+fn play_game<G, E>(
+    start: &G,
+    args: &Args,
+    evaluator: &dyn Fn() -> E,
+    budget: Budget,
+    number: u32,
+) -> (f64, [(u64, u64); 2])
+where
+    G: Game + ZobristHash + Send + Sync,
+    G::Move: Eq + Send + Sync,
+    E: Evaluate<G>,
+{
+    let opening = u64::from(number / 2);
+    let first_moves_first = number % 2 == 0;
+    let mut rng = SplitMix64::new(opening.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut sides = [
+        Side::new(args.first, evaluator, budget, opening),
+        Side::new(args.second, evaluator, budget, opening + 1),
+    ];
+    let mut work = [(0u64, 0u64); 2];
+    let mut position = start.clone();
+    let mut ply = 0;
+    loop {
+        let mut moves = MoveList::new();
+        position.generate_moves(&mut moves);
+        if let Some(outcome) = position.outcome(moves.len()) {
+            let sign = match outcome {
+                Outcome::Win => 1,
+                Outcome::Loss => -1,
+                Outcome::Draw => 0,
+                Outcome::Margin(m) => m.signum(),
+            };
+            // The side to move's result, turned into the first player's.
+            let first_player = if first_moves_first {
+                Player::First
+            } else {
+                Player::Second
+            };
+            let for_first = if position.to_move() == first_player {
+                sign
+            } else {
+                -sign
+            };
+            return (f64::from(for_first + 1) / 2.0, work);
+        }
+        let index = usize::from((position.to_move() == Player::First) != first_moves_first);
+        let mv = if ply < args.opening_plies {
+            moves[rng.below(moves.len())]
+        } else {
+            let (mv, done) = sides[index].choose(&position, budget);
+            work[index].0 += done;
+            work[index].1 += 1;
+            // A searcher that returns nothing forfeits its move to the first legal one (never
+            // seen; counted as the searcher's choice).
+            mv.unwrap_or(moves[0])
+        };
+        for side in &mut sides {
+            side.played(mv);
+        }
+        position = position.play(mv);
+        ply += 1;
+    }
+}
+
+fn run<G, E>(start: &G, args: &Args, evaluator: &dyn Fn() -> E, budget: Budget, game: &str) -> MatchScore
+where
+    G: Game + ZobristHash + Send + Sync,
+    G::Move: Eq + Send + Sync,
+    E: Evaluate<G>,
+{
+    let mut score = MatchScore::default();
+    let mut work = [(0u64, 0u64); 2];
+    for number in 0..args.games {
+        let (result, done) = play_game(start, args, evaluator, budget, number);
+        match result {
+            1.0 => score.wins += 1,
+            0.0 => score.losses += 1,
+            _ => score.draws += 1,
+        }
+        for (total, game) in work.iter_mut().zip(done) {
+            total.0 += game.0;
+            total.1 += game.1;
+        }
+        eprintln!(
+            "game {} ({} moves first): {}; running {score} ({:.1}%)",
+            number + 1,
+            if number % 2 == 0 {
+                "first player"
+            } else {
+                "second player"
+            },
+            match result {
+                1.0 => "first player wins",
+                0.0 => "second player wins",
+                _ => "draw",
+            },
+            100.0 * score.fraction()
+        );
+    }
+    let names = [args.first, args.second].map(|k| format!("{k:?}").to_lowercase());
+    let budget_text = match budget {
+        Budget::Time(t) => format!("{} ms per move", t.as_millis()),
+        Budget::Iterations(n) => format!("{n} iterations per move"),
+    };
+    println!(
+        "{game}, {} against {}, {budget_text}, {} games ({} random plies, each opening with both colours):",
+        names[0], names[1], args.games, args.opening_plies
+    );
+    println!(
+        "  {}: {score}, {:.1}%, Elo {}",
+        names[0],
+        100.0 * score.fraction(),
+        score.elo()
+    );
+    for (name, (done, moves)) in names.iter().zip(work) {
+        let unit = if name == "engine" { "nodes" } else { "iterations" };
+        if name != "peer" && moves > 0 {
+            println!("  {name}: {:.0} {unit} per move", done as f64 / moves as f64);
+        }
+    }
+    score
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let budget = match (args.movetime, args.iterations) {
+        (Some(ms), None) => Budget::Time(Duration::from_millis(ms)),
+        (None, Some(n)) => Budget::Iterations(n),
+        _ => {
+            eprintln!("error: give --movetime MS or --iterations N");
+            return ExitCode::from(2);
+        }
+    };
+    if matches!(budget, Budget::Iterations(_)) && (args.first == Kind::Engine || args.second == Kind::Engine)
+    {
+        eprintln!("error: the engine has no iterations; give --movetime MS to play it");
+        return ExitCode::from(2);
+    }
+    if args.games % 2 != 0 {
+        eprintln!("error: --games must be even (each opening with both colours)");
+        return ExitCode::from(2);
+    }
+    match args.game {
+        GameName::ConnectFour => {
+            run(
+                &ConnectFour::new(),
+                &args,
+                &OpenWindows::new,
+                budget,
+                "Connect Four",
+            );
+        }
+        GameName::TicTacToe => {
+            run(&TicTacToe::new(), &args, &|| Heuristic, budget, "Tic-tac-toe");
+        }
+        GameName::Kalah => {
+            if args.first == Kind::Peer || args.second == Kind::Peer {
+                eprintln!(
+                    "error: the minimax crate's players always alternate: it cannot play Kalah's extra turns"
+                );
+                return ExitCode::from(2);
+            }
+            let parsed: Option<(u8, u8)> = args
+                .kalah
+                .split_once(',')
+                .and_then(|(h, s)| Some((h.trim().parse().ok()?, s.trim().parse().ok()?)));
+            let start = match parsed.map(|(h, s)| Kalah::new(h, s)) {
+                Some(Ok(start)) => start,
+                Some(Err(err)) => {
+                    eprintln!("error: --kalah {}: {err}", args.kalah);
+                    return ExitCode::from(2);
+                }
+                None => {
+                    eprintln!("error: --kalah expects HOUSES,SEEDS, got {:?}", args.kalah);
+                    return ExitCode::from(2);
+                }
+            };
+            let evaluator = || Kalah::evaluate_stores as fn(&Kalah) -> Score;
+            run(
+                &start,
+                &args,
+                &evaluator,
+                budget,
+                &format!("Kalah({})", args.kalah),
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}
