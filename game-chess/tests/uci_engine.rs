@@ -885,3 +885,68 @@ fn an_option_change_keeps_the_table_and_ucinewgame_clears_it() {
     assert!(gui.sync().is_empty());
     assert_eq!(nodes(&mut gui), fresh);
 }
+
+#[test]
+fn monte_carlo_tree_search_is_an_option_with_every_limit() {
+    let mut gui = Gui::start();
+    gui.send("uci");
+    let lines = gui.until(|line| line == "uciok");
+    for option in [
+        "option name Search type combo default alphabeta var alphabeta var mcts",
+        "option name MCTS Cutoff type spin default 4 min 0 max 100",
+        "option name MCTS Exploration type spin default 1414 min 0 max 10000",
+    ] {
+        assert!(lines.iter().any(|line| line == option), "{option}: {lines:?}");
+    }
+    gui.send("setoption name Search value mcts");
+    gui.send("setoption name MCTS Cutoff value 101");
+    gui.send("setoption name Search value minimax");
+    let replies = gui.sync();
+    assert!(
+        strings(&replies)
+            .iter()
+            .any(|s| s.contains("out of range 0..100")),
+        "{replies:?}"
+    );
+    assert!(
+        strings(&replies).iter().any(|s| s.contains("no value 'minimax'")),
+        "{replies:?}"
+    );
+    let start = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    gui.send(&format!("position fen {start}"));
+    for go in [
+        "go depth 3",
+        "go nodes 5000",
+        "go movetime 100",
+        "go wtime 2000 btime 2000 winc 20 binc 20",
+    ] {
+        gui.send(go);
+        let (lines, mv, _) = gui.bestmove();
+        let mv = mv.unwrap_or_else(|| panic!("{go}: no move"));
+        assert!(is_legal(start, &[], &mv), "{go}: {mv}");
+        assert!(
+            lines.iter().any(|l| l.contains(" string mcts iterations ")),
+            "{go}: {lines:?}"
+        );
+        assert_eq!(infos(&lines).last().unwrap().pv.first(), Some(&mv), "{go}");
+    }
+    // A mate in one is proven and played.
+    gui.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    gui.send("go movetime 2000");
+    let (lines, mv, _) = gui.bestmove();
+    assert_eq!(mv.as_deref(), Some("d1d8"));
+    assert_eq!(
+        infos(&lines).last().unwrap().score,
+        Some(InfoScore::Mate(1)),
+        "{lines:?}"
+    );
+    // `go infinite` waits for `stop`.
+    gui.send("position startpos");
+    gui.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    gui.send("stop");
+    let (_, mv, _) = gui.bestmove();
+    assert!(is_legal("startpos", &[], &mv.unwrap()));
+    gui.send("quit");
+    assert!(gui.wait_exit().success());
+}

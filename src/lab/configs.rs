@@ -10,7 +10,9 @@
 //!
 //! - The thesis's configurations (K. Wasastjerna 2022, sections 3-4): `minimax`, `ab-v1` …
 //!   `ab-v4`, `nm-r1` … `nm-r3`, `tt-v1` … `tt-v3`, `qs+0`, `qs-1`, `thesis-final`.
-//! - The project's: `ab-mvv`, `killers`, `history`, `pvs`, `id`, `mtdf`, `exact`, `strongest`.
+//! - The project's: `ab-mvv`, `killers`, `history`, `pvs`, `id`, `mtdf`, `exact`, `strongest`,
+//!   and `mcts` (Monte Carlo tree search: 10 000 iterations, playouts cut off after 4 plies and
+//!   valued by the evaluation; `mcts:iterations=N+cutoff=P+c=X+seed=S` sets any of them).
 //! - An engine configuration: `engine:` followed by the engine's own text form
 //!   ([`search_core::engine::Config`]: features joined with `+`, e.g. `id+tt+killers+pvs+null=r2`;
 //!   the comma separates configurations in `--configs`), optionally with a move ordering of the
@@ -80,6 +82,100 @@ pub enum Recipe {
     Minimax,
     /// The engine with this configuration.
     Engine(EngineConfig),
+    /// Monte Carlo tree search ([`search_core::mcts::Mcts`]) with the configuration's evaluation
+    /// at the playouts' cut-off.
+    Mcts(MctsConfig),
+}
+
+/// A Monte Carlo tree search configuration: `mcts` or `mcts:iterations=N+cutoff=P+c=X+seed=S`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MctsConfig {
+    /// Iterations per search under a depth limit (under a node or time limit, the limit decides).
+    pub iterations: u64,
+    /// Plies each playout plays before the evaluation values it (random moves in chess reach no
+    /// ending worth the name).
+    pub cutoff: u32,
+    /// The exploration constant, in thousandths (1414: `sqrt(2)`).
+    pub exploration_milli: u32,
+    /// The playouts' seed.
+    pub seed: u64,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            iterations: 10_000,
+            cutoff: 4,
+            exploration_milli: 1414,
+            seed: 0,
+        }
+    }
+}
+
+impl MctsConfig {
+    /// Parses `iterations=N+cutoff=P+c=X+seed=S` (any subset, in any order).
+    ///
+    /// # Errors
+    ///
+    /// An unknown key or a value out of range, with the reason.
+    pub fn parse(text: &str) -> Result<MctsConfig, String> {
+        let mut config = MctsConfig::default();
+        for part in text.split('+').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part.split_once('=').ok_or_else(|| {
+                format!("expected KEY=VALUE, got {part:?} (keys: iterations, cutoff, c, seed)")
+            })?;
+            let number = |max: u64| -> Result<u64, String> {
+                value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&n| n <= max)
+                    .ok_or_else(|| format!("{key}={value}: expected a whole number up to {max}"))
+            };
+            match key {
+                "iterations" => config.iterations = number(1_000_000_000)?.max(1),
+                "cutoff" => config.cutoff = number(1_000)? as u32,
+                "c" => {
+                    config.exploration_milli = value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|c| c.is_finite() && (0.0..=100.0).contains(c))
+                        .map(|c| (c * 1000.0).round() as u32)
+                        .ok_or_else(|| format!("c={value}: expected a number from 0 to 100"))?;
+                }
+                "seed" => config.seed = number(u64::MAX)?,
+                _ => return Err(format!("unknown key {key:?} (keys: iterations, cutoff, c, seed)")),
+            }
+        }
+        Ok(config)
+    }
+
+    /// The searcher, `iterations` per search when `with_iterations`.
+    #[must_use]
+    pub fn build(&self, evaluation: Evaluation, with_iterations: bool) -> BoxedSearcher {
+        let mcts = search_core::mcts::Mcts::new()
+            .with_evaluator(evaluation)
+            .with_cutoff(self.cutoff)
+            .with_exploration(f64::from(self.exploration_milli) / 1000.0)
+            .with_seed(self.seed);
+        if with_iterations {
+            Box::new(mcts.with_iterations(self.iterations))
+        } else {
+            Box::new(mcts)
+        }
+    }
+}
+
+impl fmt::Display for MctsConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "iterations={}+cutoff={}+c={}+seed={}",
+            self.iterations,
+            self.cutoff,
+            f64::from(self.exploration_milli) / 1000.0,
+            self.seed
+        )
+    }
 }
 
 /// A named searcher configuration.
@@ -105,10 +201,18 @@ pub struct Config {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
     /// Not a registry name.
-    #[error("unknown configuration {name:?}; valid names: {}, or engine:FEATURE+FEATURE+... (see --help for the features)", registry_names().join(", "))]
+    #[error("unknown configuration {name:?}; valid names: {}, engine:FEATURE+FEATURE+... (see --help for the features), or mcts:iterations=N+cutoff=P+c=X+seed=S", registry_names().join(", "))]
     UnknownName {
         /// What was given.
         name: String,
+    },
+    /// Not a Monte Carlo tree search configuration.
+    #[error("bad MCTS configuration {name:?}: {detail}")]
+    Mcts {
+        /// The whole configuration text.
+        name: String,
+        /// What is wrong with it.
+        detail: String,
     },
     /// Not an engine configuration.
     #[error("bad engine configuration {name:?}: {error}")]
@@ -320,6 +424,7 @@ pub fn registry() -> Vec<Config> {
         EngineConfig::strongest(),
         2,
     ));
+    configs.push(mcts_config("mcts", MctsConfig::default()));
     configs
 }
 
@@ -342,6 +447,13 @@ impl Config {
         }
         if let Some(features) = text.strip_prefix("engine:") {
             return parse_features(text, features);
+        }
+        if let Some(options) = text.strip_prefix("mcts:") {
+            let mcts = MctsConfig::parse(options).map_err(|detail| ConfigError::Mcts {
+                name: text.to_string(),
+                detail,
+            })?;
+            return Ok(mcts_config(text, mcts));
         }
         registry()
             .into_iter()
@@ -381,7 +493,20 @@ impl Config {
         match &self.recipe {
             Recipe::Minimax => Box::new(Minimax::new(evaluation)),
             Recipe::Engine(engine) => Box::new(Engine::with_config(evaluation, *engine)),
+            Recipe::Mcts(mcts) => mcts.build(evaluation, true),
         }
+    }
+}
+
+fn mcts_config(name: &str, mcts: MctsConfig) -> Config {
+    Config {
+        name: name.to_string(),
+        description: format!("Monte Carlo tree search (UCT + solver), {mcts}"),
+        recipe: Recipe::Mcts(mcts),
+        ordering: MoveOrdering::Generation,
+        check: Check::None,
+        default_offset: 0,
+        relative_offset: 0,
     }
 }
 

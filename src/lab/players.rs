@@ -237,6 +237,10 @@ impl Player {
             }
             (Recipe::Engine(engine), MoveLimit::Depth(_)) => Engine::with_config(evaluation, *engine),
             (Recipe::Minimax, _) => return config.build(evaluation),
+            // Its iterations under a depth limit (MCTS has no depth); the limit's otherwise.
+            (Recipe::Mcts(mcts), limit) => {
+                return mcts.build(evaluation, matches!(limit, MoveLimit::Depth(_)));
+            }
         };
         engine.set_game_history(history.to_vec());
         Box::new(engine)

@@ -10,7 +10,7 @@ use search_core::engine::{InfoCallback, IterationInfo, MAX_SEARCH_PLY, RootMoveC
 use search_core::{Bound, Game, Limits, MoveList, Score, SearchResult, Searcher};
 use shakmaty::{Color, Move, Position};
 
-use super::options::{ChessEngine, EngineOptions, OptionEffect};
+use super::options::{Algorithm, ChessEngine, EngineOptions, OptionEffect};
 use super::{Clock, Command, CommandError, GoParams, Info, InfoScore, StartPosition, TimeBudget};
 use crate::{ChessGame, GameHistory, to_uci};
 
@@ -175,6 +175,8 @@ struct Job {
     limits: Limits,
     search_moves: Option<Vec<Move>>,
     multi_pv: u32,
+    /// `Search` = `mcts`: the Monte Carlo tree searcher to run instead of the engine.
+    mcts: Option<Box<search_core::mcts::Mcts<ChessGame, crate::Evaluation>>>,
 }
 
 /// The UCI engine's state machine, between a GUI and the search: options, position, and the
@@ -563,6 +565,7 @@ impl UciEngine {
             limits,
             search_moves,
             multi_pv: self.options.multi_pv,
+            mcts: (self.options.algorithm == Algorithm::Mcts).then(|| Box::new(self.options.build_mcts())),
         };
         let engine = self.take_engine();
         *lock(&self.reporting) = Reporting {
@@ -633,7 +636,9 @@ fn search_thread(
         });
         (None, None)
     } else {
-        let searched = if job.multi_pv > 1 && moves.len() > 1 {
+        let searched = if let Some(mcts) = job.mcts {
+            Some(mcts_search(*mcts, &job.root, &job.limits, control, out))
+        } else if job.multi_pv > 1 && moves.len() > 1 {
             multi_pv(&mut engine, &job, &moves, control, reporting, out)
         } else {
             engine.set_root_moves(job.search_moves.clone());
@@ -662,6 +667,57 @@ fn search_thread(
     };
     out.line(text);
     engine
+}
+
+/// `Search` = `mcts`: Monte Carlo tree search until the soft deadline (the clock's optimum; the
+/// hard one is never needed, as an iteration takes microseconds), the node budget or `stop`; a
+/// `go depth N` alone gets [`DEFAULT_ITERATIONS`](search_core::mcts::DEFAULT_ITERATIONS)
+/// (MCTS has no depth). Prints one `info` line at the end: the principal variation's length as
+/// the depth, the score (a proven result as a mate score; else the best move's mean reward `q`
+/// as centipawns, `400 · log10(q / (1 - q))`, the inverse of the logistic that turned
+/// evaluations into rewards), nodes and the line. Returns the move and the expected reply.
+fn mcts_search(
+    mut mcts: search_core::mcts::Mcts<ChessGame, crate::Evaluation>,
+    root: &ChessGame,
+    limits: &Limits,
+    control: &Control,
+    out: &Output,
+) -> (Option<Move>, Option<Move>) {
+    let (soft, infinite) = {
+        let state = lock(&control.state);
+        (state.soft_deadline, state.infinite || state.pondering)
+    };
+    let mut limits = limits.clone();
+    if let Some(soft) = soft {
+        limits.deadline = Some(limits.deadline.map_or(soft, |hard| hard.min(soft)));
+    }
+    if limits.deadline.is_none() && limits.nodes.is_none() && !infinite {
+        mcts = mcts.with_iterations(search_core::mcts::DEFAULT_ITERATIONS);
+    }
+    let result = mcts.search(root, &limits);
+    let elapsed = control.start.elapsed();
+    let score = if result.score.mate_moves().is_some() || result.score == Score::DRAW {
+        InfoScore::from(result.score)
+    } else {
+        let q = (f64::from(result.score.raw()) / 1000.0 + 1.0) / 2.0;
+        let q = q.clamp(0.001, 0.999);
+        InfoScore::Centipawns((400.0 * (q / (1.0 - q)).log10()).round() as i32)
+    };
+    out.line(Info {
+        depth: Some(result.pv.len() as u32),
+        seldepth: Some(result.stats.seldepth),
+        score: Some(score),
+        nodes: Some(result.stats.nodes),
+        nps: Some(nps(result.stats.nodes, elapsed)),
+        time_ms: Some(elapsed.as_millis() as u64),
+        pv: result.pv.iter().map(|&mv| to_uci(mv)).collect(),
+        string: Some(format!(
+            "mcts iterations {} playouts {} tree {} nodes",
+            result.stats.iterations, result.stats.playouts, result.stats.tree_nodes
+        )),
+        ..Info::default()
+    });
+    (result.best_move, result.pv.get(1).copied())
 }
 
 /// The expected reply to `best` from the transposition table, when the principal variation

@@ -23,6 +23,7 @@ pub use command::{Command, CommandError, GoParams, StartPosition};
 pub use engine::{BENCH_DEPTH, CURRMOVE_AFTER, ENGINE_AUTHOR, ENGINE_NAME, Flow, UciEngine, bench};
 pub use message::{EngineMessage, Info, InfoScore, MessageError};
 pub use options::{
-    ChessEngine, EngineOptions, MAX_HASH_MIB, MAX_MOVE_OVERHEAD_MS, MAX_MULTI_PV, OptionEffect,
+    Algorithm, ChessEngine, EngineOptions, MAX_HASH_MIB, MAX_MCTS_CUTOFF, MAX_MCTS_EXPLORATION,
+    MAX_MOVE_OVERHEAD_MS, MAX_MULTI_PV, OptionEffect,
 };
 pub use time::{ASSUMED_MOVES_TO_GO, Clock, TimeBudget};

@@ -1,5 +1,6 @@
 //! The UCI engine's options: the protocol's usual ones (`Hash`, `Clear Hash`, `Move Overhead`,
-//! `MultiPV`, `Ponder`), the chess plugin's (`Evaluation`, `Move Ordering`), and every feature of
+//! `MultiPV`, `Ponder`), the chess plugin's (`Evaluation`, `Move Ordering`), the algorithm
+//! (`Search`: `alphabeta` or `mcts`, with `MCTS Cutoff` and `MCTS Exploration`), and every feature of
 //! the search engine, derived from [`search_core::engine::FEATURES`]: a flag is a `check`, a
 //! margin or window a `spin` (0 = off), a choice a `combo` (with `off`), each under the feature's
 //! option name (`Null Move`, `Aspiration`, `LMR`, ...). A feature added to the engine's
@@ -25,6 +26,37 @@ pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 
 /// The largest `MultiPV` accepted.
 pub const MAX_MULTI_PV: u32 = 64;
+
+/// The largest `MCTS Cutoff` accepted, in plies.
+pub const MAX_MCTS_CUTOFF: u32 = 100;
+
+/// The largest `MCTS Exploration` accepted, in thousandths.
+pub const MAX_MCTS_EXPLORATION: u32 = 10_000;
+
+/// The search algorithm (`Search`): the alpha-beta engine, or Monte Carlo tree search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Algorithm {
+    /// The alpha-beta engine with the configured features (the default).
+    #[default]
+    AlphaBeta,
+    /// Monte Carlo tree search ([`search_core::mcts::Mcts`]): UCT with the solver, playouts cut
+    /// off after `MCTS Cutoff` plies and valued by the evaluation.
+    Mcts,
+}
+
+impl Algorithm {
+    /// Both, in the option's order.
+    pub const ALL: [Algorithm; 2] = [Algorithm::AlphaBeta, Algorithm::Mcts];
+
+    /// The option value.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::Mcts => "mcts",
+        }
+    }
+}
 
 /// What applying an option asks of the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +85,12 @@ pub struct EngineOptions {
     pub ordering: MoveOrdering,
     /// The search engine's configuration: `Hash` and every engine feature's option.
     pub search: Config,
+    /// `Search`: alpha-beta (the engine) or Monte Carlo tree search.
+    pub algorithm: Algorithm,
+    /// `MCTS Cutoff`: plies each playout plays before the evaluation values it.
+    pub mcts_cutoff: u32,
+    /// `MCTS Exploration`: UCB1's constant, in thousandths.
+    pub mcts_exploration_milli: u32,
 }
 
 impl Default for EngineOptions {
@@ -64,6 +102,9 @@ impl Default for EngineOptions {
             evaluation: Evaluation::Tapered,
             ordering: MoveOrdering::MvvLva,
             search: Config::strongest(),
+            algorithm: Algorithm::AlphaBeta,
+            mcts_cutoff: 4,
+            mcts_exploration_milli: 1414,
         }
     }
 }
@@ -193,6 +234,15 @@ impl EngineOptions {
             combo_line("Move Ordering", d.ordering, &MoveOrdering::ALL, |o| {
                 o.name().to_string()
             }),
+            combo_line("Search", d.algorithm, &Algorithm::ALL, |a| a.name().to_string()),
+            format!(
+                "option name MCTS Cutoff type spin default {} min 0 max {MAX_MCTS_CUTOFF}",
+                d.mcts_cutoff
+            ),
+            format!(
+                "option name MCTS Exploration type spin default {} min 0 max {MAX_MCTS_EXPLORATION}",
+                d.mcts_exploration_milli
+            ),
         ];
         lines.extend(FEATURES.iter().map(|feature| feature_line(feature, &d.search)));
         lines
@@ -248,6 +298,18 @@ impl EngineOptions {
                 self.ordering = combo(name, value, &MoveOrdering::ALL, |o| o.name().to_string())?;
                 OptionEffect::Stored
             }
+            "search" => {
+                self.algorithm = combo(name, value, &Algorithm::ALL, |a| a.name().to_string())?;
+                OptionEffect::Stored
+            }
+            "mcts cutoff" => {
+                self.mcts_cutoff = spin(name, value, 0, u64::from(MAX_MCTS_CUTOFF))? as u32;
+                OptionEffect::Stored
+            }
+            "mcts exploration" => {
+                self.mcts_exploration_milli = spin(name, value, 0, u64::from(MAX_MCTS_EXPLORATION))? as u32;
+                OptionEffect::Stored
+            }
             _ => {
                 let feature = FEATURES
                     .iter()
@@ -273,6 +335,17 @@ impl EngineOptions {
     #[must_use]
     pub fn chess_config(&self) -> ChessConfig {
         ChessConfig::default().with_ordering(self.ordering)
+    }
+
+    /// The Monte Carlo tree searcher these options describe (`Search` = `mcts`), its tree within
+    /// `Hash` MiB (16 without a table).
+    #[must_use]
+    pub fn build_mcts(&self) -> search_core::mcts::Mcts<ChessGame, Evaluation> {
+        search_core::mcts::Mcts::new()
+            .with_evaluator(self.evaluation)
+            .with_cutoff(self.mcts_cutoff)
+            .with_exploration(f64::from(self.mcts_exploration_milli) / 1000.0)
+            .with_memory_limit(self.search.table.map_or(16, |t| t.mib) << 20)
     }
 
     /// Builds the search engine these options describe; `info` (if any) receives every

@@ -34,9 +34,11 @@
 //!
 //! The cost: per iteration, one walk down the tree (a `play` per level), one expansion (a move
 //! generation) and one playout (a move generation and a `play` per ply to the game's end, or
-//! to the cut-off). Memory: about 40 bytes per node and no positions (they are replayed from the
-//! root), at most [`with_node_cap`](Mcts::with_node_cap) nodes (default [`DEFAULT_NODE_CAP`]):
-//! when the tree is full it stops growing and iterations go on with playouts from its leaves.
+//! to the cut-off). Memory: [`node_bytes`](Mcts::node_bytes) per node (48 for a small move
+//! type) and no positions (they are replayed from the root), at most
+//! [`with_node_cap`](Mcts::with_node_cap) nodes (default [`DEFAULT_NODE_CAP`]; or
+//! [`with_memory_limit`](Mcts::with_memory_limit)): when the tree is full it stops growing and
+//! iterations go on with playouts from its leaves.
 //!
 //! ```
 //! use search_core::mcts::Mcts;
@@ -76,8 +78,8 @@ use crate::{
     static_score,
 };
 
-/// The default cap on the tree's nodes (about 40 MiB of nodes at most; a small game uses what it
-/// needs).
+/// The default cap on the tree's nodes (about 50 MiB at most with a small move type; a small game
+/// uses what it needs).
 pub const DEFAULT_NODE_CAP: usize = 1 << 20;
 
 /// Iterations when neither the searcher nor the limits set any bound (no iteration count, node
@@ -337,6 +339,20 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
             }
         }
         Trace::from_nodes(cap, nodes, !queue.is_empty())
+    }
+
+    /// Keeps the tree within about `bytes` of memory: [`with_node_cap`](Mcts::with_node_cap) of
+    /// `bytes` over [`node_bytes`](Mcts::node_bytes).
+    #[must_use]
+    pub fn with_memory_limit(self, bytes: usize) -> Self {
+        let cap = bytes / Self::node_bytes();
+        self.with_node_cap(cap)
+    }
+
+    /// What one node of the tree costs, in bytes (the arena holds nodes only, no positions).
+    #[must_use]
+    pub fn node_bytes() -> usize {
+        std::mem::size_of::<tree::Node<G::Move>>()
     }
 
     /// Tells the searcher that `mv` was played from the position it last searched (or advanced

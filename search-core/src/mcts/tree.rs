@@ -4,7 +4,7 @@
 //! Nodes live in one `Vec`, addressed by `u32` indices; a node's children are contiguous
 //! (`first_child .. first_child + child_count`), added all at once when the node is expanded. No
 //! position is stored: a search replays the moves from the root as it descends, so a node costs
-//! about 40 bytes whatever the game.
+//! the same few dozen bytes whatever the game.
 
 use crate::Player;
 
@@ -46,7 +46,7 @@ impl Proof {
     }
 }
 
-/// One position of the tree.
+/// One position of the tree (crate-private: its size is what [`Mcts::node_bytes`](super::Mcts::node_bytes) tells).
 #[derive(Clone, Debug)]
 pub(super) struct Node<M> {
     /// The move that leads here from the parent (`None` at the root).
