@@ -542,6 +542,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn mcts_configurations_parse_and_nonsense_is_refused() {
+        let config = Config::parse("mcts:iterations=500+cutoff=2+c=0.7+seed=9").unwrap();
+        let Recipe::Mcts(mcts) = config.recipe else {
+            panic!("{config:?}")
+        };
+        assert_eq!(
+            (mcts.iterations, mcts.cutoff, mcts.exploration_milli, mcts.seed),
+            (500, 2, 700, 9)
+        );
+        assert_eq!(config.check, Check::None, "MCTS is value-changing");
+        assert_eq!(Config::parse("mcts").unwrap().recipe, Recipe::Mcts(MctsConfig::default()));
+        for (bad, reason) in [
+            ("mcts:depth=3", "unknown key \"depth\""),
+            ("mcts:cutoff=-1", "cutoff=-1"),
+            ("mcts:c=nan", "c=nan"),
+            ("mcts:iterations", "expected KEY=VALUE"),
+        ] {
+            let error = Config::parse(bad).unwrap_err().to_string();
+            assert!(error.contains(reason), "{bad}: {error}");
+        }
+        // Built with its evaluation, it searches a chess position.
+        let game = ChessGame::startpos(game_chess::ChessConfig::default());
+        let result = config.build(Evaluation::Tapered).search(&game, &search_core::Limits::depth(1));
+        assert_eq!(result.stats.iterations, 500);
+        assert!(result.best_move.is_some());
+    }
+
+    #[test]
     fn registry_names_are_unique_and_parse_back() {
         let names = registry_names();
         let mut sorted = names.clone();
