@@ -8,7 +8,11 @@
 //! With `--tables all` (or `strength,suites`), also the UCI engine's strength tables: its matches
 //! against Stockfish, Phalanx and Sjeng on the clock and its test-suite scores against Stockfish
 //! and Toga II, played by the python-chess scripts in `game-chess/tests/python` (hours; they need
-//! python-chess and Debian's `stockfish phalanx sjeng toga2`; their figures vary from run to run).
+//! python-chess and Debian's `stockfish phalanx sjeng toga2`; their figures vary from run to run);
+//! and the README's other tables, made by the workspace's other programs through cargo and pasted
+//! as they print them: the Kalah solver's table, the minimal tree, the benchmarks (`small_games`,
+//! `per_node`, `mcts`) and the MCTS matches (`kalah`, `minimal-tree`, `small-games`, `per-node`,
+//! `mcts-bench`, `mcts-play`).
 //!
 //! ```text
 //! cargo run --release --example reproduce -- --quick                  # CI: every table, small (a minute)
@@ -47,8 +51,9 @@ use game_search::lab::strength::{
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
-/// Every table, in the order they run; the last two ([`ON_THE_CLOCK`]) only when named.
-const TABLES: [(&str, &str); 10] = [
+/// Every table, in the order they run; the last ones ([`ON_THE_CLOCK`], [`PROGRAMS`]) only when
+/// named.
+const TABLES: [(&str, &str); 16] = [
     (
         "nodes",
         "compare's default run: the thesis's 24 positions, 17 configurations",
@@ -79,6 +84,106 @@ const TABLES: [(&str, &str); 10] = [
     (
         "suites",
         "the UCI engine, Stockfish and Toga II on five test suites at 1 s a position (about 50 min)",
+    ),
+    (
+        "kalah",
+        "Kalah solved, next to Irving, Donkers & Uiterwijk's table (kalah_table, 2 min)",
+    ),
+    (
+        "minimal-tree",
+        "Knuth & Moore's minimal tree for the 24 positions (minimal_tree, 1 min)",
+    ),
+    (
+        "small-games",
+        "the engine on small games, set-up and per node (bench small_games, 2 min)",
+    ),
+    (
+        "per-node",
+        "per node against hand-written code and the minimax crate (bench per_node, 10 min)",
+    ),
+    (
+        "mcts-bench",
+        "MCTS iterations per second against the minimax crate (bench mcts, 1 min)",
+    ),
+    (
+        "mcts-play",
+        "MCTS against the minimax crate's MCTS and the engine (mcts_versus, 30 min)",
+    ),
+];
+
+/// The tables other programs of the workspace make (benchmarks, solvers, matches): run through
+/// cargo, their output pasted as it is. Not in the default run, nor in `--quick` (CI runs the
+/// programs' own tests).
+const PROGRAMS: [(&str, &[&[&str]]); 6] = [
+    ("kalah", &[&["run", "--release", "--example", "kalah_table"]]),
+    (
+        "minimal-tree",
+        &[&["run", "--release", "--example", "minimal_tree"]],
+    ),
+    ("small-games", &[&["bench", "--bench", "small_games"]]),
+    (
+        "per-node",
+        &[&["bench", "--bench", "per_node", "--", "--reps", "5"]],
+    ),
+    ("mcts-bench", &[&["bench", "--bench", "mcts"]]),
+    (
+        "mcts-play",
+        &[
+            &[
+                "run",
+                "--release",
+                "--example",
+                "mcts_versus",
+                "--",
+                "mcts",
+                "peer",
+                "--iterations",
+                "5000",
+                "--games",
+                "100",
+            ],
+            &[
+                "run",
+                "--release",
+                "--example",
+                "mcts_versus",
+                "--",
+                "mcts",
+                "peer",
+                "--movetime",
+                "50",
+                "--games",
+                "100",
+            ],
+            &[
+                "run",
+                "--release",
+                "--example",
+                "mcts_versus",
+                "--",
+                "mcts",
+                "engine",
+                "--movetime",
+                "100",
+                "--games",
+                "100",
+            ],
+            &[
+                "run",
+                "--release",
+                "--example",
+                "mcts_versus",
+                "--",
+                "--game",
+                "kalah",
+                "mcts",
+                "engine",
+                "--movetime",
+                "100",
+                "--games",
+                "100",
+            ],
+        ],
     ),
 ];
 
@@ -237,6 +342,7 @@ fn setup(args: &Args) -> Result<Setup, String> {
             .iter()
             .map(|(t, _)| *t)
             .filter(|t| args.quick || !ON_THE_CLOCK.contains(t))
+            .filter(|t| !PROGRAMS.iter().any(|(p, _)| p == t))
             .collect();
     }
     let deadline = match args.time_budget {
@@ -374,6 +480,29 @@ fn setup(args: &Args) -> Result<Setup, String> {
         skipped,
         deadline,
     })
+}
+
+/// Runs `cargo ARGS` (the cargo that runs this program) and returns its standard output; its
+/// standard error (the build's progress) is not shown, but for a failure.
+fn run_cargo(args: &[&str], bar: &ProgressBar) -> Result<String, String> {
+    let cargo = std::env::var_os("CARGO")
+        .ok_or("this table is made by another program of the workspace: run reproduce through `cargo run`")?;
+    let output = bar.suspend(|| {
+        std::process::Command::new(cargo)
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(std::process::Stdio::null())
+            .output()
+    });
+    let output = output.map_err(|e| format!("cannot run cargo {}: {e}", args.join(" ")))?;
+    if !output.status.success() {
+        return Err(format!(
+            "cargo {} failed: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
 /// indicatif draws nothing when stderr is not a terminal (a log file, CI): then a line every
@@ -516,6 +645,11 @@ fn main() -> ExitCode {
     }
     if let Some((depths, openings, plies)) = &setup.c1 {
         total += depths.len() * openings.len() * plies;
+    }
+    for (name, commands) in PROGRAMS {
+        if setup.tables.contains(name) {
+            total += commands.len();
+        }
     }
     let suite_engines = if args.quick { 2 } else { 3 };
     total += setup.strength.iter().map(|o| o.games as usize).sum::<usize>();
@@ -805,6 +939,38 @@ fn main() -> ExitCode {
             println!("## suites\n\n{}", suites_markdown(&rows, &names, suite_time));
         }
     }
+    for (name, commands) in PROGRAMS {
+        if !setup.tables.contains(name) {
+            continue;
+        }
+        if args.quick {
+            println!("## {name}\n\nSkipped in --quick (CI runs the program's own tests).\n");
+            continue;
+        }
+        println!("## {name}\n");
+        for command in commands {
+            if budget.exhausted() {
+                println!(
+                    "PARTIAL: `cargo {}` not run (time budget or Ctrl-C).\n",
+                    command.join(" ")
+                );
+                continue;
+            }
+            bar.set_message(format!("{name}: cargo {}", command.join(" ")));
+            match run_cargo(command, &bar) {
+                Ok(output) => println!(
+                    "Made by `cargo {}`:\n\n```text\n{}```\n",
+                    command.join(" "),
+                    output
+                ),
+                Err(err) => {
+                    eprintln!("error: {err}");
+                    return ExitCode::from(2);
+                }
+            }
+            bar.inc(1);
+        }
+    }
     bar.finish_and_clear();
     println!(
         "Wall time {:.0} s{}.",
@@ -846,7 +1012,7 @@ mod tests {
     #[test]
     fn the_quick_run_plans_every_table_small() {
         let quick = setup(&parse(&["--quick"]).unwrap()).unwrap();
-        assert_eq!(quick.tables.len(), TABLES.len());
+        assert_eq!(quick.tables.len(), TABLES.len() - PROGRAMS.len());
         assert_eq!(quick.tournaments.len(), 4);
         for (tournament, protocols) in &quick.tournaments {
             assert_eq!(protocols.len(), 1, "{}", tournament.id);
@@ -860,7 +1026,14 @@ mod tests {
     #[test]
     fn the_tables_on_the_clock_run_only_when_named() {
         let default = setup(&parse(&[]).unwrap()).unwrap();
-        assert_eq!(default.tables.len(), TABLES.len() - ON_THE_CLOCK.len());
+        assert_eq!(
+            default.tables.len(),
+            TABLES.len() - ON_THE_CLOCK.len() - PROGRAMS.len()
+        );
+        for (name, commands) in PROGRAMS {
+            assert!(TABLES.iter().any(|(t, _)| *t == name), "{name} is listed");
+            assert!(!commands.is_empty());
+        }
         assert!(default.strength.is_empty() && default.suites.is_empty());
         let all = parse(&["--tables", "all"]).unwrap();
         match setup(&all) {

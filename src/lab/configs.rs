@@ -552,7 +552,10 @@ mod tests {
             (500, 2, 700, 9)
         );
         assert_eq!(config.check, Check::None, "MCTS is value-changing");
-        assert_eq!(Config::parse("mcts").unwrap().recipe, Recipe::Mcts(MctsConfig::default()));
+        assert_eq!(
+            Config::parse("mcts").unwrap().recipe,
+            Recipe::Mcts(MctsConfig::default())
+        );
         for (bad, reason) in [
             ("mcts:depth=3", "unknown key \"depth\""),
             ("mcts:cutoff=-1", "cutoff=-1"),
@@ -564,7 +567,9 @@ mod tests {
         }
         // Built with its evaluation, it searches a chess position.
         let game = ChessGame::startpos(game_chess::ChessConfig::default());
-        let result = config.build(Evaluation::Tapered).search(&game, &search_core::Limits::depth(1));
+        let result = config
+            .build(Evaluation::Tapered)
+            .search(&game, &search_core::Limits::depth(1));
         assert_eq!(result.stats.iterations, 500);
         assert!(result.best_move.is_some());
     }
