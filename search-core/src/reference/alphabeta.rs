@@ -118,9 +118,11 @@ impl<E> AlphaBeta<E> {
         // first best move found is the one returned. Ranked here, where the moves are searched:
         // a horizon needs only their count.
         order_by_hint(game, &mut moves);
+        // One buffer for the children's lines, emptied for each (its memory is kept).
+        let mut child_pv = Vec::new();
         for (index, &mv) in moves.iter().enumerate() {
             self.stats.children += 1;
-            let mut child_pv = Vec::new();
+            child_pv.clear();
             self.trace.child(&mv);
             let child = game.play(mv);
             // (`deeper`: on a fresh stack segment when the thread's runs low, `crate::stack`.)

@@ -137,13 +137,15 @@ impl<E> MinimaxQuiescence<E> {
         order_by_hint(game, &mut moves);
         let below = depth.is_none_or(|depth| depth == 0);
         let mut searched = 0;
+        // One buffer for the children's lines, emptied for each (its memory is kept).
+        let mut child_pv = Vec::new();
         for &mv in moves.iter() {
             if below && !game.is_noisy(mv) {
                 continue;
             }
             searched += 1;
             self.stats.children += 1;
-            let mut child_pv = Vec::new();
+            child_pv.clear();
             self.trace.child(&mv);
             let child_qply = if below { qply + 1 } else { 0 };
             let child = game.play(mv);
