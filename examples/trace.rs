@@ -1,9 +1,10 @@
-//! Draw the trees that searchers walk, side by side: two-sided minimax, two-sided alpha-beta and
-//! the engine (plain alpha-beta in negamax form with order hints, killers and a transposition
-//! table) on the same position — the pictures a teacher puts on a slide.
+//! Draw the trees that searchers walk, side by side: two-sided minimax, two-sided alpha-beta, the
+//! engine (plain alpha-beta in negamax form with order hints, killers and a transposition table)
+//! and Monte Carlo tree search (300 iterations: its most visited nodes, with their visit counts
+//! `n=`) on the same position — the pictures a teacher puts on a slide.
 //!
 //! ```text
-//! cargo run --release --example trace                                  # all three, DOT files in trace-out/
+//! cargo run --release --example trace                                  # every scenario, DOT files in trace-out/
 //! cargo run --release --example trace -- textbook --format svg         # needs Graphviz's `dot`
 //! cargo run --release --example trace -- chess --format png --out /tmp/pics
 //! cargo run --release --example trace -- tictactoe --format text      # to the terminal
@@ -13,7 +14,9 @@
 //! exactly Knuth & Moore's minimal tree), `tictactoe` (a middle-game position searched to the
 //! end) and `chess` (a king and pawn ending at depth 2). Pruned moves are dashed and grey, with
 //! the reason; the principal variation is red. The minimax searchers show absolute values (the
-//! first player's view); the engine shows side-to-move (negamax) values. Each tree is capped at
+//! first player's view); the engine shows side-to-move (negamax) values; MCTS shows each node's
+//! mean reward for the player who moved into it (`2q - 1` in thousandths; a proof as a won, lost
+//! or drawn result) and marks proven nodes `proven`. Each tree is capped at
 //! `--max-nodes` nodes: past it the picture says it was truncated.
 
 use std::fs;
@@ -24,6 +27,7 @@ use clap::{Parser, ValueEnum};
 use game_search::game_chess::{ChessConfig, ChessGame, Evaluation, to_uci};
 use game_search::game_tictactoe::{Heuristic, TicTacToe};
 use game_search::search_core::engine::Engine;
+use game_search::search_core::mcts::Mcts;
 use game_search::search_core::random_tree::{RandomTree, TreeValue};
 use game_search::search_core::reference::{AlphaBetaMinimax, Minimax};
 use game_search::search_core::trace::{Trace, dot_side_by_side, render_dot};
@@ -82,16 +86,23 @@ where
     let limits = Limits::depth(depth);
     let mut minimax = Minimax::new(evaluator.clone()).with_trace(max_nodes);
     let mut alphabeta = AlphaBetaMinimax::new(evaluator.clone()).with_trace(max_nodes);
-    let mut engine = Engine::new(evaluator)
+    let mut engine = Engine::new(evaluator.clone())
         .with_order_hints(true)
         .with_killers(true)
         .with_transposition_table(1)
         .with_trace(max_nodes);
+    // Monte Carlo tree search, 300 iterations: its most visited nodes, with their visits.
+    let mut mcts = Mcts::new()
+        .with_evaluator(evaluator)
+        .with_seed(1)
+        .with_iterations(300)
+        .with_trace(max_nodes);
     let mut out = Vec::new();
-    let searchers: [(&mut dyn Searcher<G>, &str); 3] = [
+    let searchers: [(&mut dyn Searcher<G>, &str); 4] = [
         (&mut minimax, "first player's view"),
         (&mut alphabeta, "first player's view"),
         (&mut engine, "side to move's view"),
+        (&mut mcts, "mover's view, mean reward as 2q - 1 in thousandths"),
     ];
     for (searcher, view) in searchers {
         let result = searcher.search(root, &limits);
@@ -104,7 +115,7 @@ where
             result,
         ));
     }
-    let recorded = [minimax.trace(), alphabeta.trace(), engine.trace()];
+    let recorded = [minimax.trace(), alphabeta.trace(), engine.trace(), mcts.trace()];
     out.into_iter()
         .zip(recorded)
         .map(|((title, _), trace)| {

@@ -260,8 +260,9 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
     /// The most visited part of the last search's tree, if tracing is on: the nodes taken in
     /// order of visits (the root first, each node after its parent) up to the cap, each with its
     /// move, ply, visits (`n=`) and value for the player who made the move into it (the root's:
-    /// for its side to move), as a [`Score`]: a proof as a decided win, loss or draw, else the
-    /// mean reward `q` as `2q - 1` in thousandths. Proven nodes carry [`Cut::Proven`]; the
+    /// for its side to move), as a [`Score`]: a proof as a decided win or loss at its distance
+    /// from that player's move (the proof's line, not necessarily the shortest) or a draw, else
+    /// the mean reward `q` as `2q - 1` in thousandths. Proven nodes carry [`Cut::Proven`]; the
     /// principal variation is marked; the depth is 0 (MCTS has no horizon).
     ///
     /// ```
@@ -280,13 +281,15 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
         self.trace.as_ref()
     }
 
-    /// The value of node `id` for `player` as a score (see [`trace`](Mcts::trace)).
-    fn node_score(&self, id: NodeId, player: Player) -> Score {
+    /// The value of node `id` for `player`, who is to move `before` plies above it (0 at the
+    /// root, 1 for the player who moved into it), as a score (see [`trace`](Mcts::trace)).
+    fn node_score(&self, id: NodeId, player: Player, before: u32) -> Score {
         let node = &self.tree.nodes[id as usize];
+        let plies = node.proof_plies + before;
         match node.proof {
             Some(proof) => match proof.sign_for(player) {
-                1 => Score::mate_in(node.proof_plies),
-                -1 => Score::mated_in(node.proof_plies),
+                1 => Score::mate_in(plies),
+                -1 => Score::mated_in(plies),
                 _ => Score::DRAW,
             },
             None => Score::cp(((2.0 * node.mean_for(player) - 1.0) * 1000.0).round() as i32),
@@ -307,9 +310,9 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
                 break;
             }
             let node = &self.tree.nodes[id as usize];
-            let player = match parent {
-                Some(_) => self.tree.nodes[node.parent as usize].to_move,
-                None => node.to_move,
+            let (player, before) = match parent {
+                Some(_) => (self.tree.nodes[node.parent as usize].to_move, 1),
+                None => (node.to_move, 0),
             };
             let index = nodes.len();
             nodes.push(TraceNode {
@@ -319,7 +322,7 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
                 depth: 0,
                 ply,
                 window: None,
-                value: Some(self.node_score(id, player)),
+                value: Some(self.node_score(id, player, before)),
                 bound: Some(Bound::Exact),
                 cut: (parent.is_some() && node.proof.is_some()).then_some(Cut::Proven),
                 is_quiescence: false,
