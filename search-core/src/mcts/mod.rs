@@ -34,8 +34,8 @@
 //!
 //! The cost: per iteration, one walk down the tree (a `play` per level), one expansion (a move
 //! generation) and one playout (a move generation and a `play` per ply to the game's end, or
-//! to the cut-off). Memory: [`node_bytes`](Mcts::node_bytes) per node (48 for a small move
-//! type) and no positions (they are replayed from the root), at most
+//! to the cut-off). Memory: [`node_bytes`](Mcts::node_bytes) per node (40 for any of this project's
+//! games, chess included) and no positions (they are replayed from the root), at most
 //! [`with_node_cap`](Mcts::with_node_cap) nodes (default [`DEFAULT_NODE_CAP`]; or
 //! [`with_memory_limit`](Mcts::with_memory_limit)): when the tree is full it stops growing and
 //! iterations go on with playouts from its leaves.
@@ -78,8 +78,8 @@ use crate::{
     static_score,
 };
 
-/// The default cap on the tree's nodes (about 50 MiB at most with a small move type; a small game
-/// uses what it needs).
+/// The default cap on the tree's nodes (40 MiB at most for this project's games; a small game uses
+/// what it needs).
 pub const DEFAULT_NODE_CAP: usize = 1 << 20;
 
 /// Iterations when neither the searcher nor the limits set any bound (no iteration count, node
