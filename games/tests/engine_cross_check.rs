@@ -5,29 +5,10 @@ use games::dots_and_boxes::{DotsAndBoxes, Solver as DotsSolver};
 use games::kalah::{Kalah, Solver as KalahSolver};
 use search_core::engine::{DepthPolicy, Engine};
 use search_core::testing::{CrossCheck, exact_engine_combinations};
-use search_core::{Game, Limits, MoveList, Score, Searcher};
+mod common;
 
-/// Positions reached by seeded random play: `plies` moves from `start`, one per seed.
-fn seeded<G: Game>(start: &G, count: u64, max_plies: u64) -> Vec<G> {
-    (0..count)
-        .map(|seed| {
-            let mut state = 0x2545_F491_4F6C_DD1D ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let mut position = start.clone();
-            for _ in 0..seed % (max_plies + 1) {
-                let mut moves = MoveList::new();
-                position.generate_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                position = position.play(moves[(state % moves.len() as u64) as usize]);
-            }
-            position
-        })
-        .collect()
-}
+use common::seeded;
+use search_core::{Limits, Score, Searcher};
 
 #[test]
 fn the_engine_takes_the_last_box_with_one_line_left() {
@@ -70,8 +51,13 @@ fn every_exact_engine_agrees_with_minimax_on_dots_and_boxes_second_half() {
 
 fn dots_and_boxes_cross_check(half: usize) {
     let evaluate = DotsAndBoxes::evaluate_lead as fn(&DotsAndBoxes) -> Score;
-    let mut positions = seeded(&DotsAndBoxes::new(2, 2).unwrap(), 40, 10);
-    positions.extend(seeded(&DotsAndBoxes::new(1, 2).unwrap(), 20, 6));
+    let mut positions = seeded(&DotsAndBoxes::new(2, 2).unwrap(), 40, |seed| seed % 11, false);
+    positions.extend(seeded(
+        &DotsAndBoxes::new(1, 2).unwrap(),
+        20,
+        |seed| seed % 7,
+        false,
+    ));
     let combinations = exact_engine_combinations(evaluate, 50);
     assert_eq!(combinations.len(), 256, "the whole exact matrix");
     let mut configurations = combinations.into_iter().skip(half).step_by(2).peekable();
@@ -88,8 +74,8 @@ fn dots_and_boxes_cross_check(half: usize) {
 #[test]
 fn every_exact_engine_agrees_with_minimax_on_kalah() {
     let evaluate = Kalah::evaluate_stores as fn(&Kalah) -> Score;
-    let mut positions = seeded(&Kalah::new(3, 2).unwrap(), 30, 12);
-    positions.extend(seeded(&Kalah::new(4, 3).unwrap(), 30, 12));
+    let mut positions = seeded(&Kalah::new(3, 2).unwrap(), 30, |seed| seed % 13, false);
+    positions.extend(seeded(&Kalah::new(4, 3).unwrap(), 30, |seed| seed % 13, false));
     let mut configurations = exact_engine_combinations(evaluate, 50).into_iter().peekable();
     while configurations.peek().is_some() {
         let mut check = CrossCheck::minimax(evaluate).depths(1..=4);

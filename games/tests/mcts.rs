@@ -2,47 +2,16 @@
 //! minimax's (and the nim-sum rule's, and the Kalah and Dots and Boxes solvers'), with extra
 //! turns (Kalah, Dots and Boxes) and scored endings (solved for the sign of the margin).
 
+mod common;
+
+use common::seeded;
 use games::connect_four::ConnectFour;
 use games::dots_and_boxes::{DotsAndBoxes, Solver as DotsSolver};
 use games::kalah::{Kalah, Solver as KalahSolver};
 use games::nim::Nim;
 use search_core::mcts::Mcts;
 use search_core::testing::SolverCheck;
-use search_core::{Game, Limits, MoveList, Searcher};
-
-/// Positions reached by seeded random play: `plies` moves from `start`, `count` of them; a move
-/// that would end the game is played only when every move does (so the positions stay open).
-fn seeded<G: Game>(start: &G, count: u64, plies: u64) -> Vec<G> {
-    (0..count)
-        .map(|seed| {
-            let mut state = 0x2545_F491_4F6C_DD1D ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let mut position = start.clone();
-            for _ in 0..plies {
-                let mut moves = MoveList::new();
-                position.generate_moves(&mut moves);
-                if position.outcome(moves.len()).is_some() {
-                    break;
-                }
-                let open: Vec<G::Move> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&mv| {
-                        let child = position.play(mv);
-                        let mut replies = MoveList::new();
-                        child.generate_moves(&mut replies);
-                        child.outcome(replies.len()).is_none()
-                    })
-                    .collect();
-                let choices = if open.is_empty() { moves.as_slice() } else { &open };
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                position = position.play(choices[(state % choices.len() as u64) as usize]);
-            }
-            position
-        })
-        .collect()
-}
+use search_core::{Game, Limits, Searcher};
 
 /// A solver run to a proof: a fresh searcher per position, seeded.
 fn check<G: Game + std::fmt::Debug>(positions: &[G], depth: u32) -> usize {
@@ -77,7 +46,7 @@ fn nim_proofs_follow_the_nim_sum_rule() {
 fn connect_four_proofs_equal_minimax_a_few_plies_from_the_end() {
     // 30 random plies that do not end the game leave 12 empty cells (minimax to the end of
     // 15 plies takes minutes; 12 take a second).
-    let positions = seeded(&ConnectFour::new(), 40, 30);
+    let positions = seeded(&ConnectFour::new(), 40, |_| 30, true);
     let open = positions.iter().filter(|p| !p.is_over()).count();
     assert!(open >= 30, "{open} of 40 positions still open");
     assert_eq!(check(&positions, 42), 40);
@@ -85,9 +54,9 @@ fn connect_four_proofs_equal_minimax_a_few_plies_from_the_end() {
 
 #[test]
 fn kalah_proofs_equal_minimax_and_the_solver_with_extra_turns() {
-    let positions: Vec<Kalah> = seeded(&Kalah::new(3, 2).unwrap(), 20, 6)
+    let positions: Vec<Kalah> = seeded(&Kalah::new(3, 2).unwrap(), 20, |_| 6, true)
         .into_iter()
-        .chain(seeded(&Kalah::new(4, 2).unwrap(), 20, 10))
+        .chain(seeded(&Kalah::new(4, 2).unwrap(), 20, |_| 10, true))
         .collect();
     assert_eq!(check(&positions, 100), 40);
     // Whole games, against the margin solver (the proof is the margin's sign).
@@ -109,9 +78,9 @@ fn kalah_proofs_equal_minimax_and_the_solver_with_extra_turns() {
 
 #[test]
 fn dots_and_boxes_proofs_equal_minimax_and_the_solver_with_extra_turns() {
-    let positions: Vec<DotsAndBoxes> = seeded(&DotsAndBoxes::new(2, 2).unwrap(), 30, 5)
+    let positions: Vec<DotsAndBoxes> = seeded(&DotsAndBoxes::new(2, 2).unwrap(), 30, |_| 5, true)
         .into_iter()
-        .chain(seeded(&DotsAndBoxes::new(1, 3).unwrap(), 20, 3))
+        .chain(seeded(&DotsAndBoxes::new(1, 3).unwrap(), 20, |_| 3, true))
         .collect();
     assert_eq!(check(&positions, 12), 50);
     // Whole games on the boards whose trees fit (the tree has no transpositions: 2 x 2's 12! move

@@ -172,38 +172,45 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
     /// unit)))`, so one unit, a pawn in chess, is worth a 64% expectation).
     #[must_use]
     pub fn with_evaluator<E2: Evaluate<G>>(self, evaluator: E2) -> Mcts<G, E2, P> {
-        Mcts {
-            evaluator,
-            policy: self.policy,
-            exploration: self.exploration,
-            iterations: self.iterations,
-            cutoff: self.cutoff,
-            seed: self.seed,
-            rng: self.rng,
-            tree: self.tree,
-            reusable: self.reusable,
-            stats: self.stats,
-            trace_cap: self.trace_cap,
-            trace: self.trace,
-        }
+        self.with_parts(|_, policy| (evaluator, policy))
     }
 
     /// Picks the playouts' moves with `policy` instead of uniformly at random.
     #[must_use]
     pub fn with_policy<P2: PlayoutPolicy<G>>(self, policy: P2) -> Mcts<G, E, P2> {
-        Mcts {
-            evaluator: self.evaluator,
+        self.with_parts(|evaluator, _| (evaluator, policy))
+    }
+
+    /// The same searcher with its evaluator and policy replaced by `replace`'s.
+    fn with_parts<E2, P2>(self, replace: impl FnOnce(E, P) -> (E2, P2)) -> Mcts<G, E2, P2> {
+        let Mcts {
+            evaluator,
             policy,
-            exploration: self.exploration,
-            iterations: self.iterations,
-            cutoff: self.cutoff,
-            seed: self.seed,
-            rng: self.rng,
-            tree: self.tree,
-            reusable: self.reusable,
-            stats: self.stats,
-            trace_cap: self.trace_cap,
-            trace: self.trace,
+            exploration,
+            iterations,
+            cutoff,
+            seed,
+            rng,
+            tree,
+            reusable,
+            stats,
+            trace_cap,
+            trace,
+        } = self;
+        let (evaluator, policy) = replace(evaluator, policy);
+        Mcts {
+            evaluator,
+            policy,
+            exploration,
+            iterations,
+            cutoff,
+            seed,
+            rng,
+            tree,
+            reusable,
+            stats,
+            trace_cap,
+            trace,
         }
     }
 
