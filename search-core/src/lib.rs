@@ -73,5 +73,5 @@ pub use limits::Limits;
 pub use move_list::{INLINE_MOVES, MoveList};
 pub use order::order_by_hint;
 pub use score::{Bound, Score};
-pub use searcher::{Reference, SearchResult, Searcher};
+pub use searcher::{Reference, RootMove, SearchResult, Searcher};
 pub use stats::SearchStats;

@@ -1,6 +1,22 @@
 //! [`Searcher`], the trait every searcher implements, and its [`SearchResult`].
 
+use crate::mcts::Proof;
 use crate::{Game, Limits, Score, SearchStats};
+
+/// What a search found for one root move, kept by the searchers that gather statistics per move
+/// (Monte Carlo tree search); the others leave [`SearchResult::root_moves`] empty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// The iterations (MCTS) that went through it.
+    pub visits: u64,
+    /// Its value for the root's side to move: a proven result as a decided score (or a draw),
+    /// else MCTS's mean reward `q` as `2q - 1` in thousandths.
+    pub score: Score,
+    /// What was proven about the position after it.
+    pub proof: Option<Proof>,
+}
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +32,9 @@ pub struct SearchResult<M> {
     pub depth: u32,
     /// What the search did.
     pub stats: SearchStats,
+    /// Every root move with its statistics, in move order, for the searchers that keep them
+    /// (Monte Carlo tree search: visits, value, proof); empty for the others.
+    pub root_moves: Vec<RootMove<M>>,
 }
 
 /// A game-tree searcher: a reference algorithm or a configured engine.

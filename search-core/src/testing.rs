@@ -680,6 +680,7 @@ mod tests {
                     pv: vec![2],
                     depth: 1,
                     stats: SearchStats::default(),
+                    root_moves: Vec::new(),
                 }
             }
         }

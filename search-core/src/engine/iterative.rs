@@ -89,6 +89,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             pv,
             depth,
             stats: std::mem::take(&mut self.search.stats),
+            root_moves: Vec::new(),
         }
     }
 

@@ -72,6 +72,7 @@ pub use playout::{PlayoutPolicy, SplitMix64, UniformRandom};
 pub use tree::Proof;
 use tree::{NodeId, ROOT, Tree};
 
+use crate::RootMove;
 use crate::trace::{Cut, Trace, TraceNode};
 use crate::{
     Bound, Evaluate, Game, Limits, MoveList, Outcome, Player, Score, SearchResult, SearchStats, Searcher,
@@ -100,20 +101,6 @@ impl<G: Game> Evaluate<G> for NoEvaluation {
     fn evaluate(&self, _game: &G) -> Score {
         Score::DRAW
     }
-}
-
-/// What the search found for one root move.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RootMove<M> {
-    /// The move.
-    pub mv: M,
-    /// Iterations through it.
-    pub visits: u32,
-    /// Its mean reward for the root's side to move, in `0.0..=1.0` (a proven move's is its
-    /// proof's: 1, ½ or 0).
-    pub value: f64,
-    /// What the solver proved about the position after it.
-    pub proof: Option<Proof>,
 }
 
 /// Monte Carlo tree search (UCT with the MCTS-Solver). See the [module documentation](self).
@@ -389,18 +376,19 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
         self.reusable = false;
     }
 
-    /// Every root move of the last search with its visits, value and proof, in move order.
+    /// Every root move of the last search with its visits, value and proof, in move order (the
+    /// search's [`SearchResult::root_moves`]).
     #[must_use]
     pub fn root_moves(&self) -> Vec<RootMove<G::Move>> {
-        let root = &self.tree.nodes[ROOT as usize];
+        let player = self.tree.nodes[ROOT as usize].to_move;
         self.tree
             .children(ROOT)
             .filter_map(|id| {
                 let child = &self.tree.nodes[id as usize];
                 Some(RootMove {
                     mv: child.mv?,
-                    visits: child.visits,
-                    value: child.mean_for(root.to_move),
+                    visits: u64::from(child.visits),
+                    score: self.node_score(id, player, 1),
                     proof: child.proof,
                 })
             })
@@ -631,6 +619,7 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Searcher<G> for Mcts<G, E, P>
             depth: pv.len() as u32,
             pv,
             stats: std::mem::take(&mut self.stats),
+            root_moves: self.root_moves(),
         }
     }
 }

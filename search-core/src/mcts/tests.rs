@@ -165,6 +165,20 @@ fn a_proven_win_plays_a_winning_move() {
         }
         let root_moves = mcts.root_moves();
         assert_eq!(root_moves.len(), items.min(3) as usize);
+        assert_eq!(result.root_moves, root_moves, "the result carries them");
+        let through_children: u64 = root_moves.iter().map(|m| m.visits).sum();
+        assert!(
+            through_children < result.stats.iterations,
+            "the first iteration stops at the root"
+        );
+        if items % 4 != 0 {
+            let winning = root_moves
+                .iter()
+                .find(|m| Some(m.mv) == result.best_move)
+                .unwrap();
+            assert_eq!(winning.proof, Some(Proof::Won(Player::First)));
+            assert!(winning.score.is_mate() && winning.score > Score::DRAW);
+        }
     }
 }
 

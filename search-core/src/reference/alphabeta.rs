@@ -177,6 +177,7 @@ impl<G: Game, E: Evaluate<G>> Searcher<G> for AlphaBeta<E> {
             pv,
             depth: limits.depth,
             stats: std::mem::take(&mut self.stats),
+            root_moves: Vec::new(),
         }
     }
 }

@@ -172,6 +172,7 @@ impl<G: Game, E: Evaluate<G>> Searcher<G> for AlphaBetaMinimax<E> {
             pv,
             depth: limits.depth,
             stats: std::mem::take(&mut self.stats),
+            root_moves: Vec::new(),
         }
     }
 }

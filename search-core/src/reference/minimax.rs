@@ -163,6 +163,7 @@ impl<G: Game, E: Evaluate<G>> Searcher<G> for Minimax<E> {
             pv,
             depth: limits.depth,
             stats: std::mem::take(&mut self.stats),
+            root_moves: Vec::new(),
         }
     }
 }

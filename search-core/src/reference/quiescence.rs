@@ -197,6 +197,7 @@ impl<G: Game, E: Evaluate<G>> Searcher<G> for MinimaxQuiescence<E> {
             pv,
             depth: limits.depth,
             stats: std::mem::take(&mut self.stats),
+            root_moves: Vec::new(),
         }
     }
 }
