@@ -87,11 +87,11 @@ const TABLES: [(&str, &str); 16] = [
     ),
     (
         "kalah",
-        "Kalah solved, next to Irving, Donkers & Uiterwijk's table (kalah_table, 2 min)",
+        "Kalah solved, next to Irving, Donkers & Uiterwijk's table (kalah_table, minutes)",
     ),
     (
         "minimal-tree",
-        "Knuth & Moore's minimal tree for the 24 positions (minimal_tree, 1 min)",
+        "Knuth & Moore's minimal tree for the 24 positions (minimal_tree, seconds)",
     ),
     (
         "small-games",
@@ -99,7 +99,7 @@ const TABLES: [(&str, &str); 16] = [
     ),
     (
         "per-node",
-        "per node against hand-written code and the minimax crate (bench per_node, 10 min)",
+        "per node against hand-written code and the minimax crate (bench per_node, minutes)",
     ),
     (
         "mcts-bench",
@@ -593,7 +593,7 @@ fn main() -> ExitCode {
     let args = Args::parse();
     if args.list {
         for (name, what) in TABLES {
-            println!("{name:<9} {what}");
+            println!("{name:<13} {what}");
         }
         return ExitCode::SUCCESS;
     }
