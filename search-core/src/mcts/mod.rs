@@ -117,12 +117,18 @@ pub struct Mcts<G: Game, E = NoEvaluation, P = UniformRandom> {
     seed: u64,
     rng: SplitMix64,
     tree: Tree<G::Move>,
-    /// The tree holds the next search's root (a search ended, and every `advance` found its move).
-    reusable: bool,
+    /// The tree's root is a known position: the last one searched, or one `advance` reached
+    /// from it.
+    root_known: bool,
+    /// `advance` moved the known root since the last search: the next search may reuse the
+    /// tree (a search never reuses a tree for a position it was not told it reached).
+    advanced: bool,
     stats: SearchStats,
     /// The cap on traced nodes, when tracing is on, and the last search's trace.
     trace_cap: Option<usize>,
     trace: Option<Trace>,
+    /// The root moves the searches are restricted to (UCI `searchmoves`), if any.
+    allowed_root_moves: Option<Vec<G::Move>>,
 }
 
 impl<G: Game> Mcts<G> {
@@ -139,10 +145,12 @@ impl<G: Game> Mcts<G> {
             seed: 0,
             rng: SplitMix64::new(0),
             tree: Tree::new(DEFAULT_NODE_CAP),
-            reusable: false,
+            root_known: false,
+            advanced: false,
             stats: SearchStats::default(),
             trace_cap: None,
             trace: None,
+            allowed_root_moves: None,
         }
     }
 }
@@ -179,10 +187,12 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
             seed,
             rng,
             tree,
-            reusable,
+            root_known,
+            advanced,
             stats,
             trace_cap,
             trace,
+            allowed_root_moves,
         } = self;
         let (evaluator, policy) = replace(evaluator, policy);
         Mcts {
@@ -194,10 +204,12 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
             seed,
             rng,
             tree,
-            reusable,
+            root_known,
+            advanced,
             stats,
             trace_cap,
             trace,
+            allowed_root_moves,
         }
     }
 
@@ -225,8 +237,8 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
         self
     }
 
-    /// Seeds the playouts' random numbers: the same seed, position and iteration count give the
-    /// same search.
+    /// Seeds the playouts' random numbers (every search starts from the seed): the same seed,
+    /// position, tree and limits give the same search.
     #[must_use]
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = seed;
@@ -239,7 +251,7 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
     #[must_use]
     pub fn with_node_cap(mut self, nodes: usize) -> Self {
         self.tree = Tree::new(nodes);
-        self.reusable = false;
+        self.root_known = false;
         self
     }
 
@@ -355,9 +367,10 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
     /// Tells the searcher that `mv` was played from the position it last searched (or advanced
     /// to), so that the next search, from the new position, starts with the subtree already
     /// grown there. A move the tree does not know discards it. Call it for every move of the game
-    /// (ours and the opponent's) between two searches.
+    /// (ours and the opponent's) between two searches; a search not preceded by `advance`
+    /// starts from an empty tree (so the same position searched twice is searched alike).
     pub fn advance(&mut self, mv: G::Move) {
-        if !self.reusable {
+        if !self.root_known {
             return;
         }
         let child = self
@@ -365,15 +378,37 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
             .children(ROOT)
             .find(|&c| self.tree.nodes[c as usize].mv == Some(mv));
         match child.and_then(|c| self.tree.subtree(c)) {
-            Some(subtree) => self.tree = subtree,
+            Some(subtree) => {
+                self.tree = subtree;
+                self.advanced = true;
+            }
             None => self.discard_tree(),
+        }
+    }
+
+    /// Restricts the next searches to these root moves (UCI `searchmoves`); `None` lifts it.
+    /// Moves that are not legal at the root are ignored; if none is, the restriction is (as the
+    /// engine's [`set_root_moves`](crate::engine::Engine::set_root_moves)).
+    pub fn set_root_moves(&mut self, moves: Option<Vec<G::Move>>) {
+        self.allowed_root_moves = moves;
+    }
+
+    /// Applies the root-move restriction to the root's `moves`, if any legal move survives it.
+    fn restrict_root_moves(&self, moves: &mut MoveList<G::Move>) {
+        if let Some(allowed) = &self.allowed_root_moves
+            && moves.iter().any(|mv| allowed.contains(mv))
+        {
+            let mut kept = MoveList::new();
+            kept.extend(moves.iter().copied().filter(|mv| allowed.contains(mv)));
+            *moves = kept;
         }
     }
 
     /// Forgets the tree: the next search starts from scratch.
     pub fn discard_tree(&mut self) {
         self.tree = Tree::new(self.tree.cap);
-        self.reusable = false;
+        self.root_known = false;
+        self.advanced = false;
     }
 
     /// Every root move of the last search with its visits, value and proof, in move order (the
@@ -480,7 +515,15 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
                     break proof.reward();
                 }
                 if self.tree.has_room(moves.len()) {
-                    self.tree.expand(id, game.to_move(), moves);
+                    if id == ROOT {
+                        // The root's children are the moves allowed there (the playout below
+                        // may still start with any move: it only estimates).
+                        let mut root_moves = moves.clone();
+                        self.restrict_root_moves(&mut root_moves);
+                        self.tree.expand(id, game.to_move(), &root_moves);
+                    } else {
+                        self.tree.expand(id, game.to_move(), moves);
+                    }
                 }
                 break self.playout(game, moves, ply);
             }
@@ -505,15 +548,17 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
         self.tree.backpropagate(id, reward);
     }
 
-    /// Whether the tree left by the last search (and `advance`) is `root`'s: its side to move and
-    /// moves match.
+    /// Whether the tree `advance` left is `root`'s: it was advanced since the last search, and
+    /// its side to move and (allowed) moves match `root`'s (a check against a wrong position,
+    /// which cannot tell two positions with the same moves apart: hence the `advance` rule).
     fn tree_fits(&self, root: &G, moves: &mut MoveList<G::Move>) -> bool {
         let node = &self.tree.nodes[ROOT as usize];
-        if !self.reusable || !node.expanded || node.to_move != root.to_move() {
+        if !self.root_known || !self.advanced || !node.expanded || node.to_move != root.to_move() {
             return false;
         }
         moves.clear();
         root.generate_moves(moves);
+        self.restrict_root_moves(moves);
         let known = self.tree.children(ROOT).map(|c| self.tree.nodes[c as usize].mv);
         known.eq(moves.iter().map(|&m| Some(m)))
     }
@@ -563,6 +608,7 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Searcher<G> for Mcts<G, E, P>
     fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.stats = SearchStats::default();
+        self.rng = SplitMix64::new(self.seed);
         let mut moves = MoveList::new();
         if !self.tree_fits(root, &mut moves) {
             self.tree = Tree::new(self.tree.cap);
@@ -583,7 +629,8 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Searcher<G> for Mcts<G, E, P>
             }
             self.iterate(root, &mut moves);
         }
-        self.reusable = true;
+        self.root_known = true;
+        self.advanced = false;
 
         // The principal variation: the recommended child at every node down the tree (along a
         // proof, the proof's line).
@@ -598,17 +645,12 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Searcher<G> for Mcts<G, E, P>
             .filter_map(|&c| self.tree.nodes[c as usize].mv)
             .collect();
         self.trace = self.trace_cap.map(|cap| self.build_trace(cap, &pv_nodes));
-        let root_node = &self.tree.nodes[ROOT as usize];
+        // A proven root's result; else the best move's mean reward `q`, as `2q - 1` in
+        // thousandths (+1000: it always wins).
         let player = root.to_move();
-        let score = match (root_node.proof, self.best_child(ROOT)) {
-            (Some(Proof::Drawn), _) => Score::DRAW,
-            (Some(proof), _) if proof.sign_for(player) > 0 => Score::mate_in(root_node.proof_plies),
-            (Some(_), _) => Score::mated_in(root_node.proof_plies),
-            (None, Some(best)) => {
-                // The best move's mean reward `q`, as `2q - 1` in thousandths: +1000 wins always.
-                let q = self.tree.nodes[best as usize].mean_for(player);
-                Score::cp(((2.0 * q - 1.0) * 1000.0).round() as i32)
-            }
+        let score = match (self.tree.nodes[ROOT as usize].proof, pv_nodes.first()) {
+            (Some(_), _) => self.node_score(ROOT, player, 0),
+            (None, Some(&best)) => self.node_score(best, player, 1),
             (None, None) => Score::DRAW,
         };
         self.stats.tree_nodes = self.tree.nodes.len() as u64;

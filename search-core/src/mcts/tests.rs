@@ -372,3 +372,50 @@ fn the_trace_shows_the_most_visited_nodes_and_changes_nothing() {
     assert!(nodes.iter().any(|n| n.cut == Some(crate::trace::Cut::Proven)));
     assert!(trace.to_text().contains(" proven"), "{}", trace.to_text());
 }
+
+#[test]
+fn a_searcher_searches_the_same_position_alike_whatever_it_searched_before() {
+    let tree = RandomTree::new(11, 5, 8);
+    let other = RandomTree::new(12, 5, 8);
+    let mut mcts = Mcts::new()
+        .with_evaluator(crate::random_tree::TreeValue)
+        .with_seed(4)
+        .with_iterations(2_000);
+    let first = mcts.search(&tree, &Limits::default());
+    let twice = mcts.search(&tree, &Limits::default());
+    // `other` has the same moves and side to move as `tree`: only `advance` says a tree may be
+    // kept, so each search starts afresh, its playouts from the seed.
+    mcts.search(&other, &Limits::default());
+    let again = mcts.search(&tree, &Limits::default());
+    assert_eq!(
+        (first.best_move, first.stats.nodes, &first.root_moves),
+        (twice.best_move, twice.stats.nodes, &twice.root_moves)
+    );
+    assert_eq!(
+        (first.best_move, first.score, first.stats.nodes, &first.root_moves),
+        (again.best_move, again.score, again.stats.nodes, &again.root_moves)
+    );
+}
+
+#[test]
+fn root_moves_can_be_restricted_like_the_engines() {
+    // 10 items: taking 2 wins; restricted to 1 and 3, both lose, and the search says so.
+    let pile = Pile {
+        items: 10,
+        to_move: Player::First,
+        extra: false,
+    };
+    let mut mcts = Mcts::new().with_iterations(200_000);
+    mcts.set_root_moves(Some(vec![1, 3]));
+    let result = mcts.search(&pile, &Limits::default());
+    let searched: Vec<u32> = result.root_moves.iter().map(|m| m.mv).collect();
+    assert_eq!(searched, [1, 3]);
+    assert!(matches!(result.best_move, Some(1 | 3)));
+    assert_eq!(mcts.root_proof(), Some(Proof::Won(Player::Second)));
+    // No legal move among them: the restriction is ignored.
+    mcts.set_root_moves(Some(vec![7]));
+    let result = mcts.search(&pile, &Limits::default());
+    assert_eq!(result.best_move, Some(2));
+    mcts.set_root_moves(None);
+    assert_eq!(mcts.search(&pile, &Limits::default()).best_move, Some(2));
+}
