@@ -930,6 +930,19 @@ fn monte_carlo_tree_search_is_an_option_with_every_limit() {
         );
         assert_eq!(infos(&lines).last().unwrap().pv.first(), Some(&mv), "{go}");
     }
+    // `searchmoves` restricts it as it does the engine; MultiPV is not used, and it says so.
+    gui.send(&format!("position fen {start}"));
+    gui.send("setoption name MultiPV value 3");
+    gui.send("go nodes 3000 searchmoves a2a3 h2h3");
+    let (lines, mv, _) = gui.bestmove();
+    assert!(matches!(mv.as_deref(), Some("a2a3" | "h2h3")), "{lines:?}");
+    // The search itself chose it (not the safety net that plays a legal move of the list).
+    assert_eq!(infos(&lines).last().unwrap().pv.first(), mv.as_ref(), "{lines:?}");
+    assert!(
+        strings(&lines).iter().any(|s| s.contains("MultiPV is not used")),
+        "{lines:?}"
+    );
+    gui.send("setoption name MultiPV value 1");
     // A mate in one is proven and played.
     gui.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
     gui.send("go movetime 2000");

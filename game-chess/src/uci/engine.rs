@@ -567,6 +567,10 @@ impl UciEngine {
             multi_pv: self.options.multi_pv,
             mcts: (self.options.algorithm == Algorithm::Mcts).then(|| Box::new(self.options.build_mcts())),
         };
+        if job.mcts.is_some() && job.multi_pv > 1 {
+            self.out
+                .info_string("MultiPV is not used by Search mcts: one line, its most visited move's");
+        }
         let engine = self.take_engine();
         *lock(&self.reporting) = Reporting {
             control: Some(Arc::clone(&control)),
@@ -636,7 +640,8 @@ fn search_thread(
         });
         (None, None)
     } else {
-        let searched = if let Some(mcts) = job.mcts {
+        let searched = if let Some(mut mcts) = job.mcts {
+            mcts.set_root_moves(job.search_moves.clone());
             Some(mcts_search(*mcts, &job.root, &job.limits, control, out))
         } else if job.multi_pv > 1 && moves.len() > 1 {
             multi_pv(&mut engine, &job, &moves, control, reporting, out)
@@ -669,7 +674,8 @@ fn search_thread(
     engine
 }
 
-/// `Search` = `mcts`: Monte Carlo tree search until the soft deadline (the clock's optimum; the
+/// `Search` = `mcts`: Monte Carlo tree search (restricted to `searchmoves` if given; `MultiPV` is
+/// not used) until the soft deadline (the clock's optimum; the
 /// hard one is never needed, as an iteration takes microseconds), the node budget or `stop`; a
 /// `go depth N` alone gets [`DEFAULT_ITERATIONS`](search_core::mcts::DEFAULT_ITERATIONS)
 /// (MCTS has no depth). Prints one `info` line at the end: the principal variation's length as
