@@ -16,8 +16,9 @@
 //! on Kalah, whose extra turns it cannot express: its players always alternate).
 //!
 //! Each game starts from an opening of `--opening-plies` random moves (seeded by the game's
-//! number) and every opening is played twice, colours reversed. Prints each game's result as it
-//! ends (stderr) and the score of the first player with its Elo difference and 95% interval.
+//! number) and every opening is played twice, colours reversed. A player that returns no move in
+//! a game that is not over forfeits it. Prints each game's result as it ends (stderr) and the
+//! score of the first player with its Elo difference and 95% interval.
 //! Exit status: 0; 2 on bad input.
 
 use std::process::ExitCode;
@@ -209,9 +210,14 @@ where
             let (mv, done) = sides[index].choose(&position, budget);
             work[index].0 += done;
             work[index].1 += 1;
-            // A searcher that returns nothing forfeits its move to the first legal one (never
-            // seen; counted as the searcher's choice).
-            mv.unwrap_or(moves[0])
+            // A searcher that returns no move in a game that is not over forfeits the game, and
+            // says so (never seen).
+            let Some(mv) = mv else {
+                let name = format!("{:?}", [args.first, args.second][index]).to_lowercase();
+                eprintln!("game {}: {name} returned no move: it forfeits", number + 1);
+                return (if index == 0 { 0.0 } else { 1.0 }, work);
+            };
+            mv
         };
         for side in &mut sides {
             side.played(mv);

@@ -112,77 +112,21 @@ const TABLES: [(&str, &str); 16] = [
 ];
 
 /// The tables other programs of the workspace make (benchmarks, solvers, matches): run through
-/// cargo, their output pasted as it is. Not in the default run, nor in `--quick` (CI runs the
-/// programs' own tests).
-const PROGRAMS: [(&str, &[&[&str]]); 6] = [
-    ("kalah", &[&["run", "--release", "--example", "kalah_table"]]),
-    (
-        "minimal-tree",
-        &[&["run", "--release", "--example", "minimal_tree"]],
-    ),
-    ("small-games", &[&["bench", "--bench", "small_games"]]),
-    (
-        "per-node",
-        &[&["bench", "--bench", "per_node", "--", "--reps", "5"]],
-    ),
-    ("mcts-bench", &[&["bench", "--bench", "mcts"]]),
+/// cargo (each command's arguments, split at spaces), their output pasted as it is. Not in the
+/// default run, nor in `--quick` (CI runs the programs' own tests).
+const PROGRAMS: [(&str, &[&str]); 6] = [
+    ("kalah", &["run --release --example kalah_table"]),
+    ("minimal-tree", &["run --release --example minimal_tree"]),
+    ("small-games", &["bench --bench small_games"]),
+    ("per-node", &["bench --bench per_node -- --reps 5"]),
+    ("mcts-bench", &["bench --bench mcts"]),
     (
         "mcts-play",
         &[
-            &[
-                "run",
-                "--release",
-                "--example",
-                "mcts_versus",
-                "--",
-                "mcts",
-                "peer",
-                "--iterations",
-                "5000",
-                "--games",
-                "100",
-            ],
-            &[
-                "run",
-                "--release",
-                "--example",
-                "mcts_versus",
-                "--",
-                "mcts",
-                "peer",
-                "--movetime",
-                "50",
-                "--games",
-                "100",
-            ],
-            &[
-                "run",
-                "--release",
-                "--example",
-                "mcts_versus",
-                "--",
-                "mcts",
-                "engine",
-                "--movetime",
-                "100",
-                "--games",
-                "100",
-            ],
-            &[
-                "run",
-                "--release",
-                "--example",
-                "mcts_versus",
-                "--",
-                "--game",
-                "kalah",
-                "mcts",
-                "engine",
-                "--movetime",
-                "100",
-                "--games",
-                "100",
-            ],
+            "run --release --example mcts_versus -- mcts peer --iterations 5000 --games 100",
+            "run --release --example mcts_versus -- mcts peer --movetime 50 --games 100",
+            "run --release --example mcts_versus -- mcts engine --movetime 100 --games 100",
+            "run --release --example mcts_versus -- --game kalah mcts engine --movetime 100 --games 100",
         ],
     ),
 ];
@@ -484,21 +428,21 @@ fn setup(args: &Args) -> Result<Setup, String> {
 
 /// Runs `cargo ARGS` (the cargo that runs this program) and returns its standard output; its
 /// standard error (the build's progress) is not shown, but for a failure.
-fn run_cargo(args: &[&str], bar: &ProgressBar) -> Result<String, String> {
+fn run_cargo(command: &str, bar: &ProgressBar) -> Result<String, String> {
+    let args: Vec<&str> = command.split_whitespace().collect();
     let cargo = std::env::var_os("CARGO")
         .ok_or("this table is made by another program of the workspace: run reproduce through `cargo run`")?;
     let output = bar.suspend(|| {
         std::process::Command::new(cargo)
-            .args(args)
+            .args(&args)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdin(std::process::Stdio::null())
             .output()
     });
-    let output = output.map_err(|e| format!("cannot run cargo {}: {e}", args.join(" ")))?;
+    let output = output.map_err(|e| format!("cannot run cargo {command}: {e}"))?;
     if !output.status.success() {
         return Err(format!(
-            "cargo {} failed: {}",
-            args.join(" "),
+            "cargo {command} failed: {}",
             String::from_utf8_lossy(&output.stderr)
         ));
     }
@@ -950,19 +894,12 @@ fn main() -> ExitCode {
         println!("## {name}\n");
         for command in commands {
             if budget.exhausted() {
-                println!(
-                    "PARTIAL: `cargo {}` not run (time budget or Ctrl-C).\n",
-                    command.join(" ")
-                );
+                println!("PARTIAL: `cargo {}` not run (time budget or Ctrl-C).\n", command);
                 continue;
             }
-            bar.set_message(format!("{name}: cargo {}", command.join(" ")));
+            bar.set_message(format!("{name}: cargo {}", command));
             match run_cargo(command, &bar) {
-                Ok(output) => println!(
-                    "Made by `cargo {}`:\n\n```text\n{}```\n",
-                    command.join(" "),
-                    output
-                ),
+                Ok(output) => println!("Made by `cargo {}`:\n\n```text\n{}```\n", command, output),
                 Err(err) => {
                     eprintln!("error: {err}");
                     return ExitCode::from(2);

@@ -254,6 +254,11 @@ impl SuiteLine {
     }
 }
 
+/// Owned copies of a script's arguments.
+fn strings(args: &[&str]) -> Vec<String> {
+    args.iter().map(|arg| (*arg).to_string()).collect()
+}
+
 /// The JSON of a `JSON {...}` line, if it is one.
 fn json_payload(line: &str) -> Option<&str> {
     line.strip_prefix("JSON ")
@@ -385,15 +390,8 @@ pub fn run_strength_row(
     budget: Budget<'_>,
     on_game: &mut dyn FnMut(&MatchLine),
 ) -> Result<StrengthRow, String> {
-    let mut args = vec![
-        "--engine".to_string(),
-        scripts.engine.display().to_string(),
-        "--tc".to_string(),
-        tc.to_string(),
-        "--games".to_string(),
-        opponent.games.to_string(),
-        "--json-lines".to_string(),
-    ];
+    let (engine, games) = (scripts.engine.display().to_string(), opponent.games.to_string());
+    let mut args = strings(&["--engine", &engine, "--tc", tc, "--games", &games, "--json-lines"]);
     args.extend(opponent.args.iter().cloned());
     let mut last = None;
     let end = scripts.run(MATCH_SCRIPT, &args, budget, &mut |line| {
@@ -476,18 +474,20 @@ pub fn run_suite(
     budget: Budget<'_>,
     on_position: &mut dyn FnMut(&SuiteLine),
 ) -> Result<SuiteRow, String> {
-    let mut args = vec![
-        "--suite".to_string(),
-        suite.file.display().to_string(),
-        "--time".to_string(),
-        seconds.to_string(),
-        "--every".to_string(),
-        suite.every.to_string(),
-        "--limit".to_string(),
-        suite.limit.to_string(),
-        "--quiet".to_string(),
-        "--json-lines".to_string(),
-    ];
+    let (file, time) = (suite.file.display().to_string(), seconds.to_string());
+    let (every, limit) = (suite.every.to_string(), suite.limit.to_string());
+    let mut args = strings(&[
+        "--suite",
+        &file,
+        "--time",
+        &time,
+        "--every",
+        &every,
+        "--limit",
+        &limit,
+        "--quiet",
+        "--json-lines",
+    ]);
     for engine in engines {
         args.extend(["--engine".to_string(), engine.display().to_string()]);
     }
