@@ -57,7 +57,8 @@ pub enum Outcome {
     Margin(i32),
 }
 
-/// A two-player, zero-sum, perfect-information game, as the searchers see it.
+/// A two-player, zero-sum, perfect-information game, possibly with dice (chance nodes), as the
+/// searchers see it.
 ///
 /// The contract, which every searcher in this crate relies on:
 ///
@@ -78,6 +79,10 @@ pub enum Outcome {
 ///   child's value, and negate and swap its window, **only when the child's side to move differs
 ///   from its parent's**, and otherwise take the child's value and window as they are.
 ///   [`Minimax`](crate::reference::Minimax) is the reference of record for this rule.
+/// - **Chance, if any, as nature's moves.** In a position where a die is rolled,
+///   [`is_chance`](Game::is_chance) says so and the generated moves are the outcomes, weighted
+///   by [`chance_weight`](Game::chance_weight): every searcher takes their weighted mean there
+///   (see [`crate::chance`]). A game without chance leaves the defaults and pays nothing.
 /// - **Deterministic.** The same position generates the same moves in the same order; searches
 ///   are then reproducible and node counts are a signature.
 ///
@@ -195,6 +200,49 @@ pub trait Game: Clone {
     fn repetition_key(&self) -> Option<u64> {
         None
     }
+
+    /// Whether the game has chance nodes at all (dice, a shuffled deck): `false` by default.
+    ///
+    /// Set it to `true` in a game that overrides [`is_chance`](Game::is_chance). Searchers use it
+    /// at compile time: a deterministic game pays nothing for chance nodes, and the engine keys
+    /// its transposition table by the distance from the root as well in a chance game (an
+    /// expectation that mixes a win at some distance with other values changes with the
+    /// distance, so one stored at another ply would be wrong).
+    const HAS_CHANCE: bool = false;
+
+    /// Whether nature moves in this position (a die is about to be rolled): then the moves
+    /// [`generate_moves`](Game::generate_moves) lists are the chance **outcomes**, each with the
+    /// weight [`chance_weight`](Game::chance_weight) gives, and [`play`](Game::play) plays one.
+    /// Default: never (set [`HAS_CHANCE`](Game::HAS_CHANCE) when overriding it).
+    ///
+    /// A chance node's value is the weighted mean of its outcomes' values (expectiminimax,
+    /// Michie 1966), rounded as [`crate::chance`] defines, so that every searcher computes
+    /// exactly the same integer. Its [`to_move`](Game::to_move) is the player whose point of
+    /// view its value is given in (any; the player who moves after the roll is natural), and its
+    /// outcomes count as plies of the depth, like moves.
+    fn is_chance(&self) -> bool {
+        false
+    }
+
+    /// The weight of chance outcome `outcome` of this chance node (at least 1): its probability
+    /// is its weight over the sum of the weights of all the node's outcomes. Integer weights keep
+    /// every value exact (a fair die: 1 for each face). Default: 1 (equally likely outcomes).
+    fn chance_weight(&self, _outcome: Self::Move) -> u32 {
+        1
+    }
+
+    /// A bound on the absolute value of every score a search of this game can meet: static
+    /// values are clamped into it (by [`static_score`], so every searcher alike), and finished
+    /// positions must score within it. [`Score::MAX_DECIDED`] by default (always true); tighter
+    /// is better in a chance game: `Score::MATE` for a win/loss game, `Score::won_by(m, 0)` for a
+    /// game of margins up to `m`, the largest leaf value for a synthetic tree.
+    ///
+    /// Used only at chance nodes, where Star1 and Star2 (see [`crate::chance`]) bound the value
+    /// of outcomes not searched yet by it: the tighter the bound, the more they prune. A bound
+    /// that a finished position exceeds makes them wrong (the cross-checks catch it).
+    fn value_bound(&self) -> Score {
+        Score::MAX_DECIDED
+    }
 }
 
 /// A 64-bit hash of a position, for transposition tables.
@@ -295,7 +343,8 @@ pub const fn outcome_score(outcome: Outcome, ply: u32) -> Score {
 }
 
 /// The static value of `game` as every searcher reads it (the references and the engine):
-/// `evaluator`'s, clamped into `±`[`Score::MAX_EVAL`], so that no evaluation, however
+/// `evaluator`'s, clamped into `±`[`Score::MAX_EVAL`] (and into the game's
+/// [`value_bound`](Game::value_bound) in a game with chance nodes), so that no evaluation, however
 /// wrong, passes for a decided result or reaches [`Score::INFINITY`] (where a search would find
 /// no move better than its initial `-INFINITY`).
 ///
@@ -308,5 +357,10 @@ pub const fn outcome_score(outcome: Outcome, ply: u32) -> Score {
 /// ```
 #[must_use]
 pub fn static_score<G: Game, E: Evaluate<G> + ?Sized>(evaluator: &E, game: &G) -> Score {
-    evaluator.evaluate(game).clamp(-Score::MAX_EVAL, Score::MAX_EVAL)
+    let bound = if G::HAS_CHANCE {
+        Score::MAX_EVAL.min(game.value_bound())
+    } else {
+        Score::MAX_EVAL
+    };
+    evaluator.evaluate(game).clamp(-bound, bound)
 }

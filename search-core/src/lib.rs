@@ -58,6 +58,7 @@ mod score;
 mod searcher;
 mod stats;
 
+pub mod chance;
 pub mod engine;
 pub mod mcts;
 pub mod random_tree;

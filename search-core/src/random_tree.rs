@@ -20,7 +20,11 @@
 //! [`with_checks`](RandomTree::with_checks) (some positions are "in check") and
 //! [`with_null_moves`](RandomTree::with_null_moves) (passing is allowed when not in check) and
 //! [`with_extra_turns`](RandomTree::with_extra_turns) (after some moves the same player moves
-//! again, as in Dots and Boxes). Every move has a [`history_index`](Game::history_index) (its
+//! again, as in Dots and Boxes), [`with_chance`](RandomTree::with_chance) (Ballard's regular
+//! *-minimax trees: a chance node after every move) and
+//! [`with_incremental_values`](RandomTree::with_incremental_values) (values that accumulate along
+//! the path, so that shallow values predict deep ones and move ordering has something to learn).
+//! Every move has a [`history_index`](Game::history_index) (its
 //! number).
 //!
 //! [`with_leaf_values`]: RandomTree::with_leaf_values
@@ -46,6 +50,14 @@ pub struct RandomTree {
     has_null_move: bool,
     /// Percentage of moves after which the same player moves again.
     extra_turn_percent: u8,
+    /// Chance levels: outcomes per chance node (`0`: none) ...
+    chance_outcomes: u32,
+    /// ... their largest weight (weights drawn from `1..=max`; `1`: equally likely) ...
+    chance_max_weight: u32,
+    /// ... and whether nature moves in this position.
+    at_chance: bool,
+    /// Incremental values: the first player's running sum of the moves' increments.
+    incremental: Option<i32>,
     /// The side to move.
     to_move: Player,
 }
@@ -56,6 +68,7 @@ const HINT_SALT: u64 = 0x0817_0000;
 const CHECK_SALT: u64 = 0xC4EC_0000;
 const NULL_SALT: u64 = 0x0000_4E55_4C4C;
 const EXTRA_TURN_SALT: u64 = 0xE7_7A00;
+const CHANCE_SALT: u64 = 0xD1CE_0000;
 
 /// Largest extra value a non-first child of a best-first tree gets over the first child.
 const BEST_FIRST_SPREAD: u64 = 20;
@@ -84,6 +97,10 @@ impl RandomTree {
             check_percent: 0,
             has_null_move: false,
             extra_turn_percent: 0,
+            chance_outcomes: 0,
+            chance_max_weight: 1,
+            at_chance: false,
+            incremental: None,
             to_move: Player::First,
         }
     }
@@ -139,6 +156,31 @@ impl RandomTree {
         self
     }
 
+    /// Ballard's regular *-minimax trees: after every move of a player, nature moves, with
+    /// `outcomes` outcomes (at least 1) of weights drawn from `1..=max_weight` (`1`: equally
+    /// likely), before the next player moves: max, chance, min, chance, ... Chance levels count
+    /// as plies of the depth, as in Ballard's trees. Random trees only (a best-first tree
+    /// becomes a random one).
+    #[must_use]
+    pub fn with_chance(mut self, outcomes: u32, max_weight: u32) -> Self {
+        self.chance_outcomes = outcomes.max(1);
+        self.chance_max_weight = max_weight.max(1);
+        self.assigned_value = None;
+        self
+    }
+
+    /// Values that accumulate along the path: every move (and chance outcome) adds an increment
+    /// drawn from `-max..=max` (see [`with_leaf_values`](RandomTree::with_leaf_values)) to the
+    /// first player's running value, and a node's value is that sum. A shallow search then
+    /// predicts a deep one, as an evaluation does in a real game: iterative deepening, the
+    /// transposition table and history have an order to learn. Random trees only.
+    #[must_use]
+    pub fn with_incremental_values(mut self) -> Self {
+        self.incremental = Some(0);
+        self.assigned_value = None;
+        self
+    }
+
     /// Whether playing `mv` here gives the same player another move.
     fn is_extra_turn(&self, mv: u32) -> bool {
         mix(self.hash ^ EXTRA_TURN_SALT ^ u64::from(mv)) % 100 < u64::from(self.extra_turn_percent)
@@ -148,10 +190,16 @@ impl RandomTree {
     /// interior nodes), the exact minimax value of a best-first tree.
     #[must_use]
     pub fn value(&self) -> i32 {
-        match self.assigned_value {
-            Some(value) => value,
-            None => (mix(self.hash ^ 0x5EED) % (2 * self.max_value as u64 + 1)) as i32 - self.max_value,
+        match (self.assigned_value, self.incremental) {
+            (Some(value), _) => value,
+            (None, Some(sum)) => sum * self.to_move.sign(),
+            (None, None) => self.leaf_draw(0x5EED),
         }
+    }
+
+    /// A value drawn from `-max..=max` by this node's hash and `salt`.
+    fn leaf_draw(&self, salt: u64) -> i32 {
+        (mix(self.hash ^ salt) % (2 * self.max_value as u64 + 1)) as i32 - self.max_value
     }
 
     /// Distance from the root.
@@ -170,12 +218,32 @@ impl Game for RandomTree {
 
     fn generate_moves(&self, moves: &mut MoveList<u32>) {
         if self.depth > 0 {
-            moves.extend(0..self.branching);
+            let count = if self.at_chance {
+                self.chance_outcomes
+            } else {
+                self.branching
+            };
+            moves.extend(0..count);
         }
     }
 
     fn play(&self, mv: u32) -> Self {
         let hash = mix(self.hash ^ (u64::from(mv) + 1).wrapping_mul(0xA24B_AED4_963E_E407));
+        let incremental = self.incremental.map(|sum| {
+            let child = RandomTree { hash, ..*self };
+            sum + child.leaf_draw(0x1AC5)
+        });
+        if self.at_chance {
+            // Nature's move: the same player moves next, at a decision node.
+            return RandomTree {
+                hash,
+                depth: self.depth - 1,
+                ply: self.ply + 1,
+                at_chance: false,
+                incremental,
+                ..*self
+            };
+        }
         let extra_turn = self.is_extra_turn(mv);
         let assigned_value = self.assigned_value.map(|value| {
             // The first child is worth exactly -value to the opponent (so it is our best move);
@@ -193,6 +261,8 @@ impl Game for RandomTree {
             depth: self.depth - 1,
             ply: self.ply + 1,
             assigned_value,
+            at_chance: self.chance_outcomes > 0,
+            incremental,
             to_move: if extra_turn {
                 self.to_move
             } else {
@@ -235,6 +305,30 @@ impl Game for RandomTree {
 
     fn history_index(&self, mv: u32) -> Option<u16> {
         u16::try_from(mv).ok()
+    }
+
+    const HAS_CHANCE: bool = true;
+
+    fn is_chance(&self) -> bool {
+        self.at_chance
+    }
+
+    fn chance_weight(&self, outcome: u32) -> u32 {
+        if self.chance_max_weight <= 1 {
+            return 1;
+        }
+        1 + (mix(self.hash ^ CHANCE_SALT ^ u64::from(outcome)) % u64::from(self.chance_max_weight)) as u32
+    }
+
+    /// The largest value a node of a chance tree can have: `max`, or `max` per ply with
+    /// incremental values. Without chance levels the default (nothing is clamped).
+    fn value_bound(&self) -> Score {
+        match (self.assigned_value, self.incremental) {
+            _ if self.chance_outcomes == 0 => Score::MAX_DECIDED,
+            (Some(_), _) => Score::MAX_EVAL,
+            (None, Some(_)) => Score::cp(self.max_value.saturating_mul((self.ply + self.depth) as i32)),
+            (None, None) => Score::cp(self.max_value),
+        }
     }
 }
 

@@ -92,6 +92,11 @@ impl Score {
         })
     }
 
+    /// The score whose raw value is `raw` (the chance-node arithmetic's results).
+    pub(crate) const fn from_raw(raw: i32) -> Score {
+        Score(raw)
+    }
+
     /// The score of mating the opponent `ply` plies from the root (clamped to
     /// [`MAX_PLY`](Score::MAX_PLY)).
     ///

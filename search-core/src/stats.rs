@@ -63,6 +63,8 @@ pub struct SearchStats {
     pub researches: u64,
     /// Null-window passes made by MTD(f).
     pub mtdf_passes: u64,
+    /// Chance nodes cut by Star1's windows or Star2's probes (see [`crate::chance`]).
+    pub chance_cutoffs: u64,
     /// Monte Carlo tree search: iterations (walks from the root, each ending in a playout or
     /// a proven node).
     pub iterations: u64,
@@ -137,6 +139,7 @@ impl AddAssign<&SearchStats> for SearchStats {
         self.history_cutoffs += other.history_cutoffs;
         self.researches += other.researches;
         self.mtdf_passes += other.mtdf_passes;
+        self.chance_cutoffs += other.chance_cutoffs;
         self.iterations += other.iterations;
         self.playouts += other.playouts;
         self.tree_nodes = self.tree_nodes.max(other.tree_nodes);
@@ -162,6 +165,9 @@ impl fmt::Display for SearchStats {
             self.seldepth,
             self.elapsed.as_secs_f64()
         )?;
+        if self.chance_cutoffs > 0 {
+            write!(f, ", chance cutoffs {}", self.chance_cutoffs)?;
+        }
         if self.iterations > 0 {
             write!(
                 f,

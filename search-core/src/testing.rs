@@ -74,13 +74,14 @@ use std::fmt::{self, Debug, Display};
 mod solver;
 pub use solver::{SolverCheck, SolverReport};
 
-use crate::engine::Engine;
+use crate::engine::{ChancePruning, Config, Engine};
 pub use crate::engine::{EXACT_COMBINATIONS, exact_configurations};
 use crate::reference::Minimax;
 use crate::{Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, Searcher, ZobristHash};
 
 /// Every combination of the engine's exact features as engines, one per configuration of
-/// [`exact_configurations`] ([`EXACT_COMBINATIONS`] of them). Each engine with a table
+/// [`exact_configurations`] ([`EXACT_COMBINATIONS`] of them; in a game with chance nodes each
+/// also with one of Star2, Star1 and no chance pruning, in turn). Each engine with a table
 /// allocates it (1 MiB) here: for a long list, build the engines from
 /// [`exact_configurations`] as they are needed instead.
 ///
@@ -105,8 +106,21 @@ where
 {
     exact_configurations(aspiration_window)
         .into_iter()
-        .map(|config| Engine::with_config(evaluator.clone(), config))
+        .enumerate()
+        .map(|(index, config)| {
+            Engine::with_config(evaluator.clone(), with_chance_pruning::<G>(config, index))
+        })
         .collect()
+}
+
+/// In a game with chance nodes, configuration number `index` of the matrix with each way of
+/// searching them in turn (Star2, Star1, the full window), so that each meets every other
+/// feature; a deterministic game's configuration unchanged.
+fn with_chance_pruning<G: Game>(mut config: Config, index: usize) -> Config {
+    if G::HAS_CHANCE {
+        config.chance = [Some(ChancePruning::Star2), Some(ChancePruning::Star1), None][index % 3];
+    }
+    config
 }
 
 /// A configured cross-check: a reference, searchers, depths. See the [module documentation](self).

@@ -544,13 +544,20 @@ fn repetitions_on_the_line_and_in_the_game_history_are_draws() {
 fn names_reflect_the_configuration() {
     let name = |engine: &Engine<RandomTree, TreeValue>| Searcher::<RandomTree>::name(engine).to_string();
     assert_eq!(name(&Engine::new(TreeValue)), "engine");
+    // Random trees may have chance levels (`with_chance`): the presets prune them with Star2.
     assert_eq!(
         name(&Engine::exact(TreeValue)),
-        "engine(id+tt+hints+killers+history+pvs)"
+        "engine(id+tt+hints+killers+history+pvs+star)"
     );
     assert_eq!(
         name(&Engine::strongest(TreeValue)),
-        "engine(id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+qs-nodes+check-ext+rep)"
+        "engine(id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+qs-nodes+check-ext+rep+star)"
+    );
+    // A deterministic game's presets are the configuration's own.
+    let pile = |_: &Pile| Score::DRAW;
+    assert_eq!(
+        Searcher::<Pile>::name(&Engine::exact(pile)),
+        "engine(id+tt+hints+killers+history+pvs)"
     );
     let _ = SearchStats::default();
 }

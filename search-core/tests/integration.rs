@@ -3,6 +3,8 @@
 //! Each module is the file of the same name beside this one, one concern per file; run one with
 //! its name as the filter: `cargo test -p search-core --test integration deep_lines::`.
 
+#[path = "chance.rs"]
+mod chance;
 #[path = "deep_lines.rs"]
 mod deep_lines;
 #[path = "engine_alphabeta.rs"]

@@ -89,6 +89,15 @@ pub enum RootWindow {
     Mtdf(FirstGuess),
 }
 
+/// How the engine prunes at chance nodes (`chance.rs`, [`crate::chance`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChancePruning {
+    /// Star1: each outcome in the window that decides the node (Ballard 1983).
+    Star1,
+    /// Star2: Star1 after a probing phase, one move of each outcome (Ballard 1983).
+    Star2,
+}
+
 /// How far late move reductions reduce (see `lmr.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reductions {
@@ -237,6 +246,9 @@ pub struct Config {
     pub capture_chain: Option<u32>,
     /// Repetition draws (`repetition.rs`).
     pub repetition: bool,
+    /// Pruning at chance nodes (`chance.rs`): `None` searches every outcome with the full
+    /// window, as expectiminimax does.
+    pub chance: Option<ChancePruning>,
 }
 
 impl Config {
@@ -257,6 +269,7 @@ impl Config {
         check_extension: false,
         capture_chain: None,
         repetition: false,
+        chance: None,
     };
 
     /// The exact preset: iterative deepening, a same-depth transposition table of up to 16 MiB
@@ -300,6 +313,19 @@ impl Config {
             repetition: true,
             ..Config::exact()
         }
+    }
+
+    /// This configuration for game `G`: with Star2 pruning at chance nodes (`star`) if the game
+    /// has any ([`Game::HAS_CHANCE`](crate::Game::HAS_CHANCE)) and the configuration does not
+    /// say otherwise; unchanged for a deterministic game. What the presets' constructors
+    /// ([`Engine::exact`](super::Engine::exact), [`Engine::strongest`](super::Engine::strongest))
+    /// apply.
+    #[must_use]
+    pub fn for_game<G: crate::Game>(mut self) -> Config {
+        if G::HAS_CHANCE && self.chance.is_none() {
+            self.chance = Some(ChancePruning::Star2);
+        }
+        self
     }
 
     /// Whether the engine with this configuration returns minimax's value, see [`Exactness`]:
@@ -436,6 +462,13 @@ impl fmt::Debug for Feature {
 }
 
 impl Feature {
+    /// Whether the feature acts only in games with chance nodes (front ends for a
+    /// deterministic game, such as the chess UCI engine, leave it out).
+    #[must_use]
+    pub fn is_for_chance_games(&self) -> bool {
+        self.name == "star"
+    }
+
     /// The feature with this text or option name (case-insensitive).
     #[must_use]
     pub fn find(name: &str) -> Option<&'static Feature> {
@@ -1012,6 +1045,28 @@ pub const FEATURES: &[Feature] = &[
             Ok(())
         },
         effect: value_changing,
+    },
+    Feature {
+        name: "star",
+        option: "Chance Pruning",
+        summary: "games with dice: Star2 (star) or Star1 (star=1) pruning at chance nodes (exact)",
+        kind: Kind::Choice(&["2", "1"]),
+        parent: None,
+        implied: false,
+        get: |c| {
+            c.chance.map(|pruning| match pruning {
+                ChancePruning::Star2 => Value::Choice("2"),
+                ChancePruning::Star1 => Value::Choice("1"),
+            })
+        },
+        set: |c, v| {
+            c.chance = choice(v).map(|name| match name {
+                "1" => ChancePruning::Star1,
+                _ => ChancePruning::Star2,
+            });
+            Ok(())
+        },
+        effect: exact,
     },
 ];
 

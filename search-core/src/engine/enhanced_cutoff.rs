@@ -45,7 +45,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         if !table.enhanced_cutoffs || node.ply == 0 || node.depth < 2 {
             return None;
         }
-        let (Some(hash), Some(tt)) = (self.tables.hasher, &self.tables.tt) else {
+        let Some(tt) = &self.tables.tt else {
             return None;
         };
         let stats = &mut self.search.stats;
@@ -55,7 +55,11 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             // The depth the child would search at (with its own check extension).
             let child_depth = node.depth - 1 + u32::from(self.config.check_extension && child.is_in_check());
             stats.tt_probes += 1;
-            let Some(entry) = tt.probe(hash(&child)) else {
+            let Some(entry) = self
+                .tables
+                .key(&child, node.ply + 1)
+                .and_then(|key| tt.probe(key))
+            else {
                 continue;
             };
             stats.tt_hits += 1;

@@ -73,6 +73,7 @@
 //! To add a feature, see the contributor's guide (`CONTRIBUTING.md` at the repository's root).
 
 mod aspiration;
+mod chance;
 pub mod config;
 mod enhanced_cutoff;
 mod extensions;
@@ -208,23 +209,25 @@ impl<G: Game, E> Engine<G, E> {
     /// The exact preset ([`Config::exact`]): iterative deepening, a same-depth transposition
     /// table of up to 16 MiB (taken as it fills), order hints, killers, history and PVS. No
     /// forward pruning, no quiescence, no repetition draws: the value is minimax's at the
-    /// nominal depth.
+    /// nominal depth. In a game with chance nodes ([`Game::HAS_CHANCE`]), with Star2 pruning
+    /// there too (`star`, exact).
     pub fn exact(evaluator: E) -> Self
     where
         G: ZobristHash,
     {
-        Engine::with_config(evaluator, Config::exact())
+        Engine::with_config(evaluator, Config::exact().for_game::<G>())
     }
 
     /// The strongest preset ([`Config::strongest`]): the exact preset's ordering with the
     /// standard (at least as deep) TT policy, aspiration windows, adaptive null move, reverse
     /// futility pruning, logarithmic LMR, quiescence search, check extension and repetition
-    /// draws. The margins are in hundredths of the evaluation's [`unit`](Evaluate::unit).
+    /// draws. The margins are in hundredths of the evaluation's [`unit`](Evaluate::unit). In a
+    /// game with chance nodes, with Star2 pruning there too.
     pub fn strongest(evaluator: E) -> Self
     where
         G: ZobristHash,
     {
-        Engine::with_config(evaluator, Config::strongest())
+        Engine::with_config(evaluator, Config::strongest().for_game::<G>())
     }
 
     /// Replaces the evaluator, keeping everything else (the table too: with a different

@@ -89,6 +89,9 @@ pub(super) struct Node {
     pub(super) after_null: bool,
     /// Verified null-move pruning: null-move fail-highs here are verified, not cut.
     pub(super) verify: bool,
+    /// Star2's probe (`chance.rs`): search only the first move, and store nothing (the value
+    /// bounds the node from below only).
+    pub(super) probe: bool,
     /// Capture-chain extension: `Some(plies still available)` while every move from the root
     /// was noisy, `None` once a quiet move was played (or with the extension off).
     pub(super) chain: Option<u32>,
@@ -104,6 +107,7 @@ impl Node {
             beta,
             after_null: false,
             verify: self.verify,
+            probe: false,
             chain,
         }
     }
@@ -149,6 +153,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             beta,
             after_null: false,
             verify: true,
+            probe: false,
             chain: self.config.capture_chain,
         }
     }
@@ -200,6 +205,15 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             self.restrict_root_moves(&mut moves);
         }
 
+        // --- Chance: nature moves here (a die roll): the weighted mean of the outcomes, pruned
+        //     by Star1 and Star2 (`chance.rs`); at the horizon, the static evaluation.
+        if game.is_chance() {
+            if node.depth == 0 {
+                return self.static_leaf(game);
+            }
+            return self.chance_node(game, &moves, &node, key);
+        }
+
         // --- Extensions: a position in check, or at the end of a capture chain, goes deeper.
         let in_check = self.needs_check_status() && game.is_in_check();
         node = self.extend(node, in_check);
@@ -214,7 +228,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
         // --- Transposition table: a stored result that decides the window ends the node (never
         //     at the root); otherwise its move goes first. Then the children's entries (ETC).
-        let tt_key = self.tables.key(game);
+        let tt_key = self.tables.key(game, node.ply);
         let (stored, mut tt_move) = self.probe_table(tt_key, &moves, &node);
         if let Some(score) = stored {
             return self.prune(Cut::TtCutoff, &moves, score);
@@ -270,8 +284,11 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             return Score::DRAW;
         }
 
-        // --- Transposition table store, once: the fail-soft score with its bound.
-        self.store_table(tt_key, &searched, best_score, best_move);
+        // --- Transposition table store, once: the fail-soft score with its bound (a Star2 probe
+        //     searched one move: only its fail-high is a bound of the node).
+        if !node.probe || best_score >= node.beta {
+            self.store_table(tt_key, &searched, best_score, best_move);
+        }
         best_score
     }
 
@@ -333,6 +350,10 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                     self.search.trace.prune(Cut::BetaCutoff, work.moves.iter());
                     break;
                 }
+            }
+            // A Star2 probe (`chance.rs`) searches the expected best move only.
+            if node.probe {
+                break;
             }
         }
         (best_score, best_move)

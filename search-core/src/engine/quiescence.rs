@@ -97,7 +97,13 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         //     the whole value at a static leaf, at the ply limit, or with the node budget spent.
         let stand_pat = self.evaluate(game);
         let spent = budget_end.is_some_and(|end| self.search.stats.quiescence_nodes >= end);
-        if moves.is_empty() || qply >= config.max_ply || ply >= super::MAX_SEARCH_PLY || spent {
+        // Nature's move is not a noisy move: a chance node stands pat.
+        if moves.is_empty()
+            || qply >= config.max_ply
+            || ply >= super::MAX_SEARCH_PLY
+            || spent
+            || game.is_chance()
+        {
             self.search.stats.leaf_nodes += 1;
             return stand_pat;
         }

@@ -13,7 +13,7 @@ use super::repetition::Line;
 use super::tt::TranspositionTable;
 use super::{InfoCallback, MAX_SEARCH_PLY, RootMoveCallback};
 use crate::trace::Tracer;
-use crate::{Game, Limits, SearchStats};
+use crate::{Game, Limits, Score, SearchStats};
 
 /// What the engine learns across searches, until [`Engine::new_game`](super::Engine::new_game).
 pub(super) struct Tables<G: Game> {
@@ -53,10 +53,18 @@ impl<G: Game> Tables<G> {
         }
     }
 
-    /// The position's table key, if there is a table.
+    /// The position's table key, `ply` plies from the root, if there is a table.
+    ///
+    /// In a game with chance nodes whose values can be decided results, the key includes the
+    /// ply: a mean that mixes a win at some distance with other values changes with the distance
+    /// from the root, which the table's mate-distance adjustment cannot follow (see
+    /// [`Game::HAS_CHANCE`]). Deterministic games are keyed by the position alone.
     #[inline]
-    pub(super) fn key(&self, game: &G) -> Option<u64> {
+    pub(super) fn key(&self, game: &G, ply: u32) -> Option<u64> {
         match (&self.tt, self.hasher) {
+            (Some(_), Some(hash)) if G::HAS_CHANCE && game.value_bound() > Score::MAX_EVAL => {
+                Some(hash(game) ^ u64::from(ply).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            }
             (Some(_), Some(hash)) => Some(hash(game)),
             _ => None,
         }

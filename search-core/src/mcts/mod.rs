@@ -335,6 +335,8 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
                 is_pruned: false,
                 is_pv: id == ROOT || pv.contains(&id),
                 visits: Some(u64::from(node.visits)),
+                is_chance: false,
+                probability: None,
             });
             if let Some(parent) = parent {
                 nodes[parent].children.push(index);

@@ -41,6 +41,7 @@
 
 use std::time::Instant;
 
+use crate::chance::{Expectation, total_weight};
 use crate::stack::deeper;
 use crate::trace::{Cut, Trace, Tracer};
 use crate::{
@@ -113,6 +114,32 @@ impl<E> AlphaBeta<E> {
         }
 
         self.stats.interior_nodes += 1;
+        // A chance node: the exact weighted mean of its outcomes, each searched with the full
+        // window (no pruning here: that is Star1 and Star2, in the engine, `crate::chance`).
+        if game.is_chance() {
+            self.trace.chance();
+            let total = total_weight(game, &moves);
+            let mut expectation = Expectation::default();
+            for &outcome in moves.iter() {
+                self.stats.children += 1;
+                let weight = game.chance_weight(outcome);
+                self.trace.outcome(&outcome, weight, total);
+                let child = game.play(outcome);
+                let (full, mut line) = ((-Score::INFINITY, Score::INFINITY), Vec::new());
+                let value = deeper(ply, || {
+                    self.alphabeta(&child, depth - 1, ply + 1, full.0, full.1, &mut line)
+                });
+                expectation.add(
+                    weight,
+                    if child.to_move() == game.to_move() {
+                        value
+                    } else {
+                        -value
+                    },
+                );
+            }
+            return self.trace.exit(expectation.value());
+        }
         let mut best_score = -Score::INFINITY;
         // The game's own order, best first (its order hints; ties in generation order), so the
         // first best move found is the one returned. Ranked here, where the moves are searched:

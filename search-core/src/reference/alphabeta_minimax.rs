@@ -20,6 +20,7 @@
 
 use std::time::Instant;
 
+use crate::chance::{Expectation, total_weight};
 use crate::stack::deeper;
 use crate::trace::{Cut, Trace, Tracer};
 use crate::{
@@ -90,6 +91,24 @@ impl<E> AlphaBetaMinimax<E> {
         }
 
         self.stats.interior_nodes += 1;
+        // A chance node: the exact weighted mean of its outcomes' absolute values, each
+        // searched with the full window (the engine prunes here: `crate::chance`).
+        if game.is_chance() {
+            self.trace.chance();
+            let total = total_weight(game, &moves);
+            let mut expectation = Expectation::default();
+            for &outcome in moves.iter() {
+                self.stats.children += 1;
+                let weight = game.chance_weight(outcome);
+                self.trace.outcome(&outcome, weight, total);
+                let (full, mut line) = ((-Score::INFINITY, Score::INFINITY), Vec::new());
+                let value = deeper(ply, || {
+                    self.alphabeta(&game.play(outcome), depth - 1, ply + 1, full.0, full.1, &mut line)
+                });
+                expectation.add(weight, value);
+            }
+            return self.trace.exit(expectation.value());
+        }
         let mut best_score = if maximising {
             -Score::INFINITY
         } else {

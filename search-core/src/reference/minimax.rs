@@ -15,6 +15,10 @@
 //! twice. That makes it the project's **reference of record**: every other searcher, the
 //! negamax-form references included, is held to it (see [`crate::testing`]).
 //!
+//! **Chance nodes** make it *expectiminimax* (Michie 1966): where nature moves (a die roll,
+//! [`Game::is_chance`]), a position is worth the weighted mean of its outcomes' values, rounded
+//! as [`crate::chance`] defines. It is the reference of record for games with dice too.
+//!
 //! It visits every node to the given depth, exactly as [`Negamax`](super::Negamax) does: the two
 //! are the same algorithm written two ways, and the cross-checks hold them to it.
 //!
@@ -33,6 +37,7 @@
 
 use std::time::Instant;
 
+use crate::chance::{Expectation, total_weight};
 use crate::stack::deeper;
 use crate::trace::{Trace, Tracer};
 use crate::{
@@ -101,8 +106,27 @@ impl<E> Minimax<E> {
             return self.trace.exit(absolute(static_score(&self.evaluator, game)));
         }
 
-        // The first player takes the maximum of its children, the second the minimum.
+        // A chance node (a die roll): nature moves, and the position is worth the weighted mean
+        // of its outcomes' values: expectiminimax's third kind of node (the rounding is
+        // `crate::chance`'s). The line stops here: nobody chooses the outcome.
         self.stats.interior_nodes += 1;
+        if game.is_chance() {
+            self.trace.chance();
+            let total = total_weight(game, &moves);
+            let mut expectation = Expectation::default();
+            for &outcome in moves.iter() {
+                self.stats.children += 1;
+                let weight = game.chance_weight(outcome);
+                self.trace.outcome(&outcome, weight, total);
+                let value = deeper(ply, || {
+                    self.minimax(&game.play(outcome), depth - 1, ply + 1, &mut Vec::new())
+                });
+                expectation.add(weight, value);
+            }
+            return self.trace.exit(expectation.value());
+        }
+
+        // The first player takes the maximum of its children, the second the minimum.
         let maximising = to_move == Player::First;
         let mut best_score = if maximising {
             -Score::INFINITY

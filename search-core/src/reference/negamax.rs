@@ -33,6 +33,7 @@
 
 use std::time::Instant;
 
+use crate::chance::{Expectation, total_weight};
 use crate::stack::deeper;
 use crate::trace::{Trace, Tracer};
 use crate::{
@@ -98,8 +99,34 @@ impl<E> Negamax<E> {
             return self.trace.exit(static_score(&self.evaluator, game));
         }
 
-        // Otherwise: the best of the negated child values.
         self.stats.interior_nodes += 1;
+        // A chance node (a die roll): the weighted mean of the outcomes' values, each for our
+        // side (negated when the outcome hands the move to the opponent): expectiminimax in
+        // negamax form. The rounding (`crate::chance`) is symmetric, so this is exactly the
+        // two-sided mean.
+        if game.is_chance() {
+            self.trace.chance();
+            let total = total_weight(game, &moves);
+            let mut expectation = Expectation::default();
+            for &outcome in moves.iter() {
+                self.stats.children += 1;
+                let weight = game.chance_weight(outcome);
+                self.trace.outcome(&outcome, weight, total);
+                let child = game.play(outcome);
+                let value = deeper(ply, || self.negamax(&child, depth - 1, ply + 1, &mut Vec::new()));
+                expectation.add(
+                    weight,
+                    if child.to_move() == game.to_move() {
+                        value
+                    } else {
+                        -value
+                    },
+                );
+            }
+            return self.trace.exit(expectation.value());
+        }
+
+        // Otherwise: the best of the negated child values.
         let mut best_score = -Score::INFINITY;
         // The game's own order, best first (its order hints; ties in generation order), so the
         // first best move found is the one returned. Ranked here, where the moves are searched:

@@ -18,6 +18,10 @@
 //!    - otherwise `max(stand_pat, max over noisy moves m of -q(p after m, qply + 1))`, where a
 //!      child whose game is over scores as in 1. and a child without moves as in 2.
 //!
+//! A chance node ([`Game::is_chance`]) above the horizon is worth the weighted mean of its
+//! outcomes (as in [`Minimax`](super::Minimax)); at or below the horizon it stands pat: nature's
+//! move is not a noisy move.
+//!
 //! No alpha-beta, no ordering, nothing shared with the engine: every node of the tree and of every
 //! noisy line is visited. The engine's quiescence search with its defaults (no checks, no delta
 //! pruning, the same ply limit) must return exactly these values.
@@ -36,6 +40,7 @@
 
 use std::time::Instant;
 
+use crate::chance::{Expectation, total_weight};
 use crate::stack::deeper;
 use crate::trace::{Trace, Tracer};
 use crate::{
@@ -117,6 +122,38 @@ impl<E> MinimaxQuiescence<E> {
         if moves.is_empty() {
             self.stats.leaf_nodes += 1;
             return self.trace.exit(static_score(&self.evaluator, game));
+        }
+
+        // 3'. A chance node above the horizon: the weighted mean of its outcomes (expectiminimax).
+        //     At or below the horizon nature's move is not followed: it stands pat (4, without
+        //     noisy moves).
+        if game.is_chance() {
+            let Some(depth) = depth.filter(|&depth| depth > 0) else {
+                self.stats.leaf_nodes += 1;
+                return self.trace.exit(static_score(&self.evaluator, game));
+            };
+            self.stats.interior_nodes += 1;
+            self.trace.chance();
+            let total = total_weight(game, &moves);
+            let mut expectation = Expectation::default();
+            for &outcome in moves.iter() {
+                self.stats.children += 1;
+                let weight = game.chance_weight(outcome);
+                self.trace.outcome(&outcome, weight, total);
+                let child = game.play(outcome);
+                let value = deeper(ply, || {
+                    self.value(&child, Some(depth - 1), ply + 1, 0, &mut Vec::new())
+                });
+                expectation.add(
+                    weight,
+                    if child.to_move() == game.to_move() {
+                        value
+                    } else {
+                        -value
+                    },
+                );
+            }
+            return self.trace.exit(expectation.value());
         }
 
         // 3. Above the horizon: every move. 4. At and below it: stand pat, then noisy moves.

@@ -87,6 +87,10 @@ pub enum Cut {
     /// Monte Carlo tree search: the solver proved the node's result, so no iteration went below it
     /// again.
     Proven,
+    /// A chance node: Star1's bounds decided it before every outcome was searched.
+    ChanceCutoff,
+    /// A chance node: Star2's probes (one move of each outcome) decided it.
+    ProbeCutoff,
 }
 
 impl Cut {
@@ -104,6 +108,8 @@ impl Cut {
             Cut::Repetition => "repetition",
             Cut::Aborted => "aborted",
             Cut::Proven => "proven",
+            Cut::ChanceCutoff => "star1 cutoff",
+            Cut::ProbeCutoff => "star2 probe cutoff",
         }
     }
 }
@@ -144,6 +150,12 @@ pub struct TraceNode {
     /// Monte Carlo tree search: the iterations that passed through the node (`None` for the
     /// other searchers).
     pub visits: Option<u64>,
+    /// A chance node: nature moves here, and its value is the weighted mean of its outcomes'
+    /// (see [`crate::chance`]).
+    pub is_chance: bool,
+    /// The move from the parent is a chance outcome of this weight out of this total weight
+    /// (its probability is their ratio).
+    pub probability: Option<(u32, u32)>,
 }
 
 /// The tree a search walked. See the [module documentation](self).
@@ -156,6 +168,8 @@ pub struct Trace {
     stack: Vec<(usize, Option<String>)>,
     /// How many entered nodes are open but unrecorded (after truncation).
     skipped: usize,
+    /// The probability of the chance outcome about to be entered, if it is one.
+    pending_probability: Option<(u32, u32)>,
     truncated: bool,
 }
 
@@ -168,6 +182,7 @@ impl Trace {
             nodes: Vec::new(),
             roots: Vec::new(),
             stack: Vec::new(),
+            pending_probability: None,
             skipped: 0,
             truncated: false,
         }
@@ -181,6 +196,7 @@ impl Trace {
             roots: if nodes.is_empty() { Vec::new() } else { vec![0] },
             nodes,
             stack: Vec::new(),
+            pending_probability: None,
             skipped: 0,
             truncated,
         }
@@ -310,6 +326,7 @@ impl Trace {
             Some((parent, mv)) => (Some(*parent), mv.clone()),
             None => (None, None),
         };
+        let probability = self.pending_probability.take();
         let index = self.push(TraceNode {
             parent,
             children: Vec::new(),
@@ -324,6 +341,8 @@ impl Trace {
             is_pruned: false,
             is_pv: false,
             visits: None,
+            is_chance: false,
+            probability,
         });
         self.stack.push((index, None));
     }
@@ -386,6 +405,8 @@ impl Trace {
                 is_pruned: true,
                 is_pv: false,
                 visits: None,
+                is_chance: false,
+                probability: None,
             });
         }
     }
@@ -474,6 +495,28 @@ impl Tracer {
             && let Some((_, current)) = trace.stack.last_mut()
         {
             *current = Some(format!("{mv:?}"));
+            trace.pending_probability = None;
+        }
+    }
+
+    /// The current node, a chance node, is about to search outcome `mv`, of `weight` out of
+    /// `total`.
+    #[inline]
+    pub(crate) fn outcome<M: Debug>(&mut self, mv: &M, weight: u32, total: u32) {
+        if let Some(trace) = &mut self.0
+            && trace.skipped == 0
+            && let Some((_, current)) = trace.stack.last_mut()
+        {
+            *current = Some(format!("{mv:?}"));
+            trace.pending_probability = Some((weight, total));
+        }
+    }
+
+    /// The current node is a chance node.
+    #[inline]
+    pub(crate) fn chance(&mut self) {
+        if let Some(node) = self.0.as_mut().and_then(|trace| trace.current()) {
+            node.is_chance = true;
         }
     }
 

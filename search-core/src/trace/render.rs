@@ -68,6 +68,10 @@ impl Trace {
                 }
                 attrs.push(format!("style=\"{}\", fillcolor={fill}", style.join(",")));
             }
+            if node.is_chance {
+                // Nature's nodes are drawn round, as in Ballard's figures.
+                attrs.push("shape=ellipse".into());
+            }
             let _ = writeln!(out, "    {id} [{}];", attrs.join(", "));
             if let Some(parent) = node.parent {
                 let mv = node.mv.as_deref().unwrap_or("");
@@ -233,6 +237,12 @@ fn node_summary(node: &TraceNode) -> String {
         return format!("{mv} pruned");
     }
     let mut line = format!("{mv} d{}", node.depth);
+    if let Some((weight, total)) = node.probability {
+        let _ = write!(line, " p={weight}/{total}");
+    }
+    if node.is_chance {
+        line.push_str(" chance");
+    }
     if let Some(visits) = node.visits {
         let _ = write!(line, " n={visits}");
     }
@@ -266,6 +276,12 @@ fn dot_label(node: &TraceNode) -> String {
     let mut label = format!("{mv}  d{}", node.depth);
     if node.is_quiescence {
         label.push_str(" q");
+    }
+    if let Some((weight, total)) = node.probability {
+        let _ = write!(label, "  p={weight}/{total}");
+    }
+    if node.is_chance {
+        label.push_str("\nchance");
     }
     if let Some(visits) = node.visits {
         let _ = write!(label, "\nn={visits}");

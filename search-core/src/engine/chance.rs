@@ -1,0 +1,263 @@
+//! **Chance nodes** in the engine: the weighted mean of the outcomes, searched with Star1's
+//! windows and, with Star2, after a probing phase (Ballard 1983; Hauk, Buro & Schaeffer 2004).
+//! The arithmetic and its sources are in [`crate::chance`]; this file is the search.
+//!
+//! - **Idea.** Without the `star` feature each outcome is searched with the full window, as
+//!   [`reference::AlphaBeta`](crate::reference::AlphaBeta) does (the plain engine visits the same
+//!   nodes). With `star=1` each outcome gets the window that decides the node given the
+//!   outcomes already searched and the game's [`value_bound`](crate::Game::value_bound) for the
+//!   rest: a value beyond it ends the node. With `star` (Star2), when every outcome hands the
+//!   move to the same player, one move of each outcome is searched first (the TT move or the
+//!   best-ordered one): each gives a bound on its outcome's value for that player, which may
+//!   end the node at once and otherwise tightens Star1's windows for the outcomes to come.
+//! - **Invariant.** Fail-soft alpha-beta's, as at any node: exact inside the window, an upper
+//!   bound `<= alpha`, a lower bound `>= beta`. A probe's result is used only where it is a
+//!   bound: a value above the probe's lower threshold is at most the outcome's value for its
+//!   mover (the outcome has that move at least); a value at or below it says nothing and ends
+//!   the probing.
+//! - **Exact or value-changing.** Exact (the cross-checks hold every exact configuration with
+//!   and without it to expectiminimax). A chance node's result is stored in the transposition
+//!   table like any node's (a probe stores only a fail-high, the one bound one move gives), so
+//!   the search phase finds what the probes learnt. Chance nodes are never null-move, futility,
+//!   LMR or quiescence nodes: those features act at the decision nodes around them. At the horizon a chance node is evaluated statically, as everywhere.
+//! - **Cost.** Star1 searches no more nodes than the full window; Star2 adds one probe per
+//!   outcome (a move each), repaid when the probes cut or narrow the windows. Both need a tight
+//!   `value_bound`: with the default (the largest decided score) they prune almost nothing.
+
+use super::Engine;
+use super::config::ChancePruning;
+use super::extensions::child_capture_chain;
+use super::node::Node;
+use crate::chance::{StarWindow, bound_of, total_weight};
+use crate::trace::Cut;
+use crate::{Evaluate, Game, MoveList, Score};
+
+/// One outcome of a chance node, as the search sees it: its weight, whose move follows, and
+/// what is known of its value (from the chance node's side).
+#[derive(Clone, Copy, Debug)]
+struct Outcome<M> {
+    outcome: M,
+    weight: u32,
+    /// The outcome hands the move to the other player: its value is negated.
+    flips: bool,
+    lower: Score,
+    upper: Score,
+}
+
+impl<G: Game, E: Evaluate<G>> Engine<G, E> {
+    /// The fail-soft value of chance node `game` (outcomes `outcomes`) for its side to move.
+    pub(super) fn chance_node(
+        &mut self,
+        game: &G,
+        outcomes: &MoveList<G::Move>,
+        node: &Node,
+        key: Option<u64>,
+    ) -> Score {
+        self.search.trace.chance();
+        let tt_key = self.tables.key(game, node.ply);
+        if let (Some(score), _) = self.probe_table(tt_key, outcomes, node) {
+            self.search.trace.prune(Cut::TtCutoff, outcomes.iter());
+            return self.leaf(score);
+        }
+        self.search.stats.interior_nodes += 1;
+        let score = self.chance_value(game, outcomes, node, key);
+        if !self.search.aborted {
+            self.store_table(tt_key, node, score, None);
+        }
+        score
+    }
+
+    /// The fail-soft value of chance node `game`, searched (not from the table).
+    fn chance_value(
+        &mut self,
+        game: &G,
+        outcomes: &MoveList<G::Move>,
+        node: &Node,
+        key: Option<u64>,
+    ) -> Score {
+        let total = total_weight(game, outcomes);
+        let bound = Score::DRAW + bound_of(game).min(i128::from(Score::INFINITY.raw() - 1)) as i32;
+        let mut known: MoveList<Outcome<G::Move>> = MoveList::new();
+        for &outcome in outcomes.iter() {
+            known.push(Outcome {
+                outcome,
+                weight: game.chance_weight(outcome),
+                flips: game.play(outcome).to_move() != game.to_move(),
+                lower: -bound,
+                upper: bound,
+            });
+        }
+        let star = StarWindow::new(node.alpha, node.beta, i128::from(total));
+        let full_window = self.config.chance.is_none();
+        if self.config.chance == Some(ChancePruning::Star2)
+            && node.depth >= 2
+            && let Some(score) = self.probe_outcomes(game, &mut known, node, key)
+        {
+            return score;
+        }
+
+        // Star1: every outcome in the window that decides the node given what is known.
+        let sum = |known: &MoveList<Outcome<G::Move>>, pick: fn(&Outcome<G::Move>) -> Score| {
+            known
+                .iter()
+                .map(|o| i128::from(o.weight) * i128::from(pick(o).raw()))
+                .sum::<i128>()
+        };
+        let mut searched = 0i128;
+        let mut low_rest = sum(&known, |o| o.lower);
+        let mut high_rest = sum(&known, |o| o.upper);
+        for index in 0..known.len() {
+            let outcome = known[index];
+            let weight = i128::from(outcome.weight);
+            low_rest -= weight * i128::from(outcome.lower.raw());
+            high_rest -= weight * i128::from(outcome.upper.raw());
+            let (a, b) = if full_window {
+                (-Score::INFINITY, Score::INFINITY)
+            } else {
+                star.outcome_window(searched, outcome.weight, (low_rest, high_rest))
+            };
+            let weighted = |value: Score| weight * i128::from(value.raw());
+            // Known beyond the window already (by the probes): no search needed.
+            if outcome.upper <= a {
+                return self.chance_cut(
+                    outcomes,
+                    index,
+                    star.value(searched + weighted(outcome.upper) + high_rest),
+                );
+            }
+            if outcome.lower >= b {
+                return self.chance_cut(
+                    outcomes,
+                    index,
+                    star.value(searched + weighted(outcome.lower) + low_rest),
+                );
+            }
+            let window = (a.max(outcome.lower + -1), b.min(outcome.upper + 1));
+            let value = self.outcome_value(game, &outcome, node, window, key, total, false);
+            if self.search.aborted {
+                return Score::DRAW;
+            }
+            if value <= a {
+                return self.chance_cut(
+                    outcomes,
+                    index + 1,
+                    star.value(searched + weighted(value) + high_rest),
+                );
+            }
+            if value >= b {
+                return self.chance_cut(
+                    outcomes,
+                    index + 1,
+                    star.value(searched + weighted(value) + low_rest),
+                );
+            }
+            searched += weight * i128::from(value.raw());
+        }
+        star.value(searched)
+    }
+
+    /// Star2's probing phase, when every outcome hands the move to the same player: one move of
+    /// each outcome, in the window that could still cut the node. A cut's fail-soft value, or
+    /// `None` with the outcomes' bounds tightened by the probes.
+    fn probe_outcomes(
+        &mut self,
+        game: &G,
+        known: &mut MoveList<Outcome<G::Move>>,
+        node: &Node,
+        key: Option<u64>,
+    ) -> Option<Score> {
+        let flips = known.first()?.flips;
+        if known.iter().any(|o| o.flips != flips) {
+            return None;
+        }
+        // A probe bounds its outcome from below for the player who moves there: us (a cut at
+        // beta), or the opponent (a cut at alpha). Work from that player's side: the window and
+        // the bounds are negated when it is the opponent.
+        let (alpha, beta) = if flips {
+            (-node.beta, -node.alpha)
+        } else {
+            (node.alpha, node.beta)
+        };
+        let total = known.iter().fold(0u32, |t, o| t.saturating_add(o.weight));
+        let theirs = StarWindow::new(alpha, beta, i128::from(total));
+        let lower = |o: &Outcome<G::Move>| if flips { -o.upper } else { o.lower };
+        let upper = |o: &Outcome<G::Move>| if flips { -o.lower } else { o.upper };
+        let weighted = |o: &Outcome<G::Move>, value: Score| i128::from(o.weight) * i128::from(value.raw());
+        for index in 0..known.len() {
+            let outcome = known[index];
+            let before: i128 = known[..index].iter().map(|o| weighted(o, lower(o))).sum();
+            let after_low: i128 = known[index + 1..].iter().map(|o| weighted(o, lower(o))).sum();
+            let after_high: i128 = known[index + 1..].iter().map(|o| weighted(o, upper(o))).sum();
+            // At or above `cut` the probes cut the node; at or below `hopeless` they cannot, even
+            // if every later probe reaches its outcome's upper bound.
+            let (_, cut) = theirs.outcome_window(before, outcome.weight, (after_low, 0));
+            let (_, reach) = theirs.outcome_window(before, outcome.weight, (after_high, 0));
+            let hopeless = (reach + -1).max(lower(&outcome) + -1);
+            if hopeless >= cut + -1 {
+                return None;
+            }
+            // From the mover's side: the window as it is, the value not negated.
+            let probe = Outcome {
+                flips: false,
+                ..outcome
+            };
+            let value = self.outcome_value(game, &probe, node, (hopeless, cut), key, total, true);
+            if self.search.aborted {
+                return Some(Score::DRAW);
+            }
+            if value <= hopeless {
+                return None;
+            }
+            let value = value.max(lower(&outcome));
+            if flips {
+                known[index].upper = -value;
+            } else {
+                known[index].lower = value;
+            }
+            if value >= cut {
+                self.search.stats.chance_cutoffs += 1;
+                self.search.trace.cut(Cut::ProbeCutoff);
+                let score = theirs.value(before + weighted(&outcome, value) + after_low);
+                return Some(if flips { -score } else { score });
+            }
+        }
+        None
+    }
+
+    /// The value of `outcome` from the chance node's side (`probe`: only its first move, from
+    /// its mover's side), searched one ply shallower in `window` (the chance node's side's, or
+    /// the mover's for a probe).
+    #[allow(clippy::too_many_arguments)]
+    fn outcome_value(
+        &mut self,
+        game: &G,
+        outcome: &Outcome<G::Move>,
+        node: &Node,
+        (alpha, beta): (Score, Score),
+        key: Option<u64>,
+        total: u32,
+        probe: bool,
+    ) -> Score {
+        self.search.stats.children += 1;
+        self.search.trace.outcome(&outcome.outcome, outcome.weight, total);
+        let child = game.play(outcome.outcome);
+        let chain = child_capture_chain(node.chain, false);
+        let mut child_node = if outcome.flips {
+            node.child(node.depth - 1, -beta, -alpha, chain)
+        } else {
+            node.child(node.depth - 1, alpha, beta, chain)
+        };
+        child_node.probe = probe;
+        let value = self.search_child(&child, child_node, key);
+        if outcome.flips { -value } else { value }
+    }
+
+    /// A chance node cut by Star1 after `searched` of its `outcomes`, worth `score`.
+    fn chance_cut(&mut self, outcomes: &[G::Move], searched: usize, score: Score) -> Score {
+        self.search.stats.chance_cutoffs += 1;
+        self.search
+            .trace
+            .prune(Cut::ChanceCutoff, &outcomes[searched.min(outcomes.len())..]);
+        score
+    }
+}
