@@ -9,6 +9,7 @@
 //! | Connect Four | alternating | a win, a loss or a draw | [`connect_four`] |
 //! | Kalah (mancala) | **extra turns**: sowing into one's own store moves again | a seed margin ([`Outcome::Margin`](search_core::Outcome::Margin)) | [`kalah`] |
 //! | Dots and Boxes | **extra turns**: completing a box moves again | a box margin | [`dots_and_boxes`] |
+//! | Pig (dice) | **chance nodes** (the die) and extra turns (roll again) | a win, a loss or a draw | [`pig`] |
 //!
 //! Kalah and Dots and Boxes are the games that hold the searchers to the
 //! [`Game`](search_core::Game) contract's "any turn order" rule: a child's value is negated only
@@ -21,4 +22,5 @@ pub mod connect_four;
 pub mod dots_and_boxes;
 pub mod kalah;
 pub mod nim;
+pub mod pig;
 pub mod prompt;

@@ -71,7 +71,7 @@ pub trait Searcher<G: Game> {
 pub trait Reference<G: Game>: Searcher<G> {
     /// Every legal root move with its exact value at `depth` (the move's subtree searched to
     /// `depth - 1`), from the root's side to move's point of view, in generation order. Empty if
-    /// the root is finished or `depth` is 0.
+    /// the root is finished, a chance node (nobody chooses there) or `depth` is 0.
     fn root_move_scores(&mut self, root: &G, depth: u32) -> Vec<(G::Move, Score)>;
 
     /// Whether this is the two-sided [`Minimax`](crate::reference::Minimax), the reference of

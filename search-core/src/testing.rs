@@ -537,7 +537,8 @@ impl<'s, G: Game> CrossCheck<'s, G> {
 /// (a stopped run): the judgement is then `None`.
 ///
 /// Checked: a possible score; for an exact searcher, the reference's value and a best move worth
-/// it; a legal best move whenever the root is not finished and the depth not 0, none otherwise; a principal
+/// it; a legal best move whenever the root is not finished, not a chance node and the depth not
+/// 0, none otherwise; a principal
 /// variation that is a legal line starting with the best move.
 ///
 /// ```
@@ -565,7 +566,8 @@ pub fn judge<G: Game>(
 ) -> Option<Vec<DisagreementKind<G::Move>>> {
     let mut legal = MoveList::new();
     root.generate_moves(&mut legal);
-    let no_move = depth == 0 || legal.is_empty() || root.outcome(legal.len()).is_some();
+    // No move to choose: the horizon, a finished game, or a chance root (nature moves there).
+    let no_move = depth == 0 || legal.is_empty() || root.is_chance() || root.outcome(legal.len()).is_some();
     let exact = expectation == Expectation::Exact;
     let mut wrong = Vec::new();
     if result.score.raw().abs() > Score::MAX_DECIDED.raw() {

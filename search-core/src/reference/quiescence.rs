@@ -243,7 +243,7 @@ impl<G: Game, E: Evaluate<G>> Reference<G> for MinimaxQuiescence<E> {
     fn root_move_scores(&mut self, root: &G, depth: u32) -> Vec<(G::Move, Score)> {
         let mut moves = MoveList::new();
         root.generate_moves(&mut moves);
-        if depth == 0 || root.outcome(moves.len()).is_some() {
+        if depth == 0 || root.is_chance() || root.outcome(moves.len()).is_some() {
             return Vec::new();
         }
         moves
