@@ -98,3 +98,78 @@ fn dots_and_boxes_proofs_equal_minimax_and_the_solver_with_extra_turns() {
         );
     }
 }
+
+/// Pig (dice): MCTS samples the die by its weights, and proves a chance node only when every
+/// outcome is proven the same. On the last turns, held to expectiminimax to the end: a root is
+/// proven exactly when expectiminimax's value is a decided result (a sure win or loss: the
+/// mean of decided scores of one sign), with that result, and never otherwise.
+#[test]
+fn pig_proofs_are_the_sure_results_of_expectiminimax() {
+    use games::pig::Pig;
+    use search_core::Score;
+    use search_core::reference::Minimax;
+
+    let late: Vec<Pig> = [
+        Pig::new(6, 3, 2).unwrap(),
+        Pig::new(5, 3, 2).unwrap().with_weights(&[1, 3, 2]).unwrap(),
+    ]
+    .iter()
+    .flat_map(Pig::reachable)
+    .collect();
+    let (mut sure, mut proven_sure) = (0, 0);
+    for position in &late {
+        let exact = Minimax::new(|_: &Pig| Score::DRAW)
+            .search(position, &Limits::depth(position.max_plies_left()))
+            .score;
+        let mut mcts = Mcts::new().with_seed(5).with_iterations(20_000);
+        let result = mcts.search(position, &Limits::default());
+        let decided = exact.raw().abs() > Score::MAX_EVAL.raw();
+        sure += usize::from(decided);
+        match mcts.root_proof() {
+            // A sure draw is worth 0 (so is an even mix of wins and losses: not provable).
+            Some(proof) if proof.sign_for(position.to_move()) == 0 => {
+                assert_eq!(exact, Score::DRAW, "{position:?}: proven drawn");
+            }
+            Some(proof) => {
+                proven_sure += 1;
+                assert!(decided, "{position:?}: proven {proof:?}, expectiminimax {exact}");
+                assert_eq!(
+                    proof.sign_for(position.to_move()),
+                    exact.raw().signum(),
+                    "{position:?}"
+                );
+                assert_eq!(result.score.raw().signum(), exact.raw().signum(), "{position:?}");
+            }
+            None => assert!(!decided, "{position:?}: expectiminimax {exact}, not proven"),
+        }
+    }
+    assert_eq!(proven_sure, sure);
+    assert!(
+        sure > 20 && sure < late.len(),
+        "{sure} sure results among {} positions",
+        late.len()
+    );
+}
+
+/// The die is sampled by its weights: a loaded die's faces are visited in proportion.
+#[test]
+fn mcts_samples_chance_outcomes_by_weight() {
+    use games::pig::{Pig, PigMove};
+
+    let rolling = Pig::new(50, 3, 20)
+        .unwrap()
+        .with_weights(&[1, 2, 5])
+        .unwrap()
+        .play(PigMove::Roll);
+    let mut mcts = Mcts::new().with_seed(9).with_iterations(8_000);
+    mcts.search(&rolling, &Limits::default());
+    let visits: Vec<f64> = mcts.root_moves().iter().map(|root| root.visits as f64).collect();
+    let total: f64 = visits.iter().sum();
+    for (visits, weight) in visits.iter().zip([1.0, 2.0, 5.0]) {
+        let share = visits / total;
+        assert!(
+            (share - weight / 8.0).abs() < 0.03,
+            "{visits} of {total} for weight {weight}"
+        );
+    }
+}

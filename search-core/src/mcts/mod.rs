@@ -25,6 +25,12 @@
 //! A game with scored endings ([`Outcome::Margin`]) is solved for the sign of the margin: who
 //! wins, not by how much.
 //!
+//! **Chance nodes** ([`Game::is_chance`]: a die roll): an iteration draws nature's outcome by its
+//! weight instead of choosing by UCB1, in the tree and in playouts, so the means estimate the
+//! expectation; a chance node is proven only when every outcome is proven the same way (a mean
+//! of a win and a loss is no result), and lines stop at chance nodes (nobody chooses there; a
+//! chance root has no best move). Checked against expectiminimax on Pig (the games crate).
+//!
 //! The invariant: a proof is the minimax result of the position (win, draw or loss for the side
 //! to move) under perfect play, checked against [`Minimax`](crate::reference::Minimax) on every
 //! tic-tac-toe position, Nim, Connect Four endings, small Kalah and random trees (this module's
@@ -335,7 +341,7 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
                 is_pruned: false,
                 is_pv: id == ROOT || pv.contains(&id),
                 visits: Some(u64::from(node.visits)),
-                is_chance: false,
+                is_chance: node.chance,
                 probability: None,
             });
             if let Some(parent) = parent {
@@ -480,7 +486,11 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
             if plies >= MAX_PLAYOUT_PLIES {
                 return 0.5;
             }
-            let index = self.policy.choose(&game, moves, &mut self.rng) % moves.len();
+            let index = if game.is_chance() {
+                sample_by_weight(&game, moves, &mut self.rng)
+            } else {
+                self.policy.choose(&game, moves, &mut self.rng) % moves.len()
+            };
             game = game.play(moves[index]);
             plies += 1;
             self.stats.nodes += 1;
@@ -489,6 +499,17 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
             moves.clear();
             game.generate_moves(moves);
         }
+    }
+
+    /// A child of chance node `id` (position `game`) drawn by its outcome's weight.
+    fn sample_outcome(&mut self, game: &G, id: NodeId) -> Option<NodeId> {
+        let children = self.tree.children(id);
+        let mut outcomes = MoveList::new();
+        outcomes.extend(children.clone().filter_map(|c| self.tree.nodes[c as usize].mv));
+        if outcomes.is_empty() {
+            return None;
+        }
+        Some(children.start + sample_by_weight(game, &outcomes, &mut self.rng) as NodeId)
     }
 
     /// One iteration: select, expand, play out, backpropagate (and prove what is proven).
@@ -522,14 +543,22 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
                         // may still start with any move: it only estimates).
                         let mut root_moves = moves.clone();
                         self.restrict_root_moves(&mut root_moves);
-                        self.tree.expand(id, game.to_move(), &root_moves);
+                        self.tree
+                            .expand(id, game.to_move(), game.is_chance(), &root_moves);
                     } else {
-                        self.tree.expand(id, game.to_move(), moves);
+                        self.tree.expand(id, game.to_move(), game.is_chance(), moves);
                     }
                 }
                 break self.playout(game, moves, ply);
             }
-            match self.tree.select(id, self.exploration) {
+            // Nature's move: an outcome drawn by its weight (proven or not: its result counts
+            // in the mean); a player's: UCT.
+            let choice = if node.chance {
+                self.sample_outcome(&game, id)
+            } else {
+                self.tree.select(id, self.exploration)
+            };
+            match choice {
                 Some(child) => {
                     self.stats.interior_nodes += 1;
                     self.stats.children += 1;
@@ -599,6 +628,20 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
     }
 }
 
+/// The index of an outcome of chance node `game` among `outcomes`, drawn by weight.
+fn sample_by_weight<G: Game>(game: &G, outcomes: &[G::Move], rng: &mut SplitMix64) -> usize {
+    let total: u64 = outcomes.iter().map(|&o| u64::from(game.chance_weight(o))).sum();
+    let mut draw = rng.below(total.max(1) as usize) as u64;
+    for (index, &outcome) in outcomes.iter().enumerate() {
+        let weight = u64::from(game.chance_weight(outcome));
+        if draw < weight {
+            return index;
+        }
+        draw -= weight;
+    }
+    outcomes.len() - 1
+}
+
 impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Searcher<G> for Mcts<G, E, P> {
     fn name(&self) -> &str {
         "mcts"
@@ -636,11 +679,16 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Searcher<G> for Mcts<G, E, P>
 
         // The principal variation: the recommended child at every node down the tree (along a
         // proof, the proof's line).
+        // Nobody chooses at a chance node: the line stops there (no move at a chance root).
         let mut pv_nodes = Vec::new();
-        let mut id = self.best_child(ROOT);
+        let mut id = self
+            .best_child(ROOT)
+            .filter(|_| !self.tree.nodes[ROOT as usize].chance);
         while let Some(child) = id {
             pv_nodes.push(child);
-            id = self.best_child(child);
+            id = self
+                .best_child(child)
+                .filter(|_| !self.tree.nodes[child as usize].chance);
         }
         let pv: Vec<G::Move> = pv_nodes
             .iter()
@@ -652,6 +700,7 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Searcher<G> for Mcts<G, E, P>
         let player = root.to_move();
         let score = match (self.tree.nodes[ROOT as usize].proof, pv_nodes.first()) {
             (Some(_), _) => self.node_score(ROOT, player, 0),
+            (None, None) if self.tree.nodes[ROOT as usize].chance => self.node_score(ROOT, player, 0),
             (None, Some(&best)) => self.node_score(best, player, 1),
             (None, None) => Score::DRAW,
         };

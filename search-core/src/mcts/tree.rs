@@ -61,6 +61,9 @@ pub(super) struct Node<M> {
     pub expanded: bool,
     /// The side to move here (known once expanded).
     pub to_move: Player,
+    /// Nature moves here (a chance node: known once expanded): its children are sampled by
+    /// weight, and it is proven only when every outcome is proven the same.
+    pub chance: bool,
     /// Iterations that passed through this node.
     pub visits: u32,
     /// The sum of their rewards for [`Player::First`] (each in `0.0..=1.0`).
@@ -84,6 +87,7 @@ impl<M> Node<M> {
             child_count: 0,
             expanded: false,
             to_move: Player::First,
+            chance: false,
             visits: 0,
             reward: 0.0,
             proof: None,
@@ -135,8 +139,9 @@ impl<M: Copy> Tree<M> {
         self.nodes.len() + count <= self.cap
     }
 
-    /// Adds a child per move under `id` and marks it expanded, `to_move` to move there.
-    pub fn expand(&mut self, id: NodeId, to_move: Player, moves: &[M]) {
+    /// Adds a child per move under `id` and marks it expanded, `to_move` to move there
+    /// (`chance`: the moves are nature's outcomes).
+    pub fn expand(&mut self, id: NodeId, to_move: Player, chance: bool, moves: &[M]) {
         let first = self.nodes.len() as NodeId;
         self.nodes.extend(moves.iter().map(|&mv| Node::new(Some(mv), id)));
         let node = &mut self.nodes[id as usize];
@@ -144,6 +149,7 @@ impl<M: Copy> Tree<M> {
         node.child_count = moves.len() as u32;
         node.expanded = true;
         node.to_move = to_move;
+        node.chance = chance;
     }
 
     /// UCT's choice among `id`'s children (Kocsis & Szepesvári 2006): an unvisited child first
@@ -210,6 +216,26 @@ impl<M: Copy> Tree<M> {
                 return;
             }
             let parent = node.parent;
+            if self.nodes[parent as usize].chance {
+                // A chance node is decided only when every outcome is, the same way (the mean
+                // of a win and a loss is no result); no draw floor: nobody chooses here.
+                let mut outcomes = self.children(parent).map(|c| &self.nodes[c as usize]);
+                let Some(first) = outcomes.next().and_then(|c| c.proof) else {
+                    return;
+                };
+                let mut longest = 0;
+                for child in self.children(parent).map(|c| &self.nodes[c as usize]) {
+                    if child.proof != Some(first) {
+                        return;
+                    }
+                    longest = longest.max(child.proof_plies);
+                }
+                if self.nodes[parent as usize].proof.is_some() {
+                    return;
+                }
+                (proof, plies, id) = (first, longest + 1, parent);
+                continue;
+            }
             let player = self.nodes[parent as usize].to_move;
             let mut winning = None::<u32>;
             let mut all_proven = true;

@@ -131,11 +131,15 @@ impl<F> SolverCheck<F> {
             report.proven += 1;
             let proven = proof.sign_for(position.to_move());
             // Minimax once: every root move's exact value; the best of them is the root's (a
-            // finished root has none, and its own value is its outcome's).
+            // finished root or a chance root has none: then its own value).
             let values = minimax.root_move_scores(position, self.depth);
             let exact = match values.iter().map(|(_, value)| *value).max() {
                 Some(best) => best.raw().signum(),
-                None => minimax.search(position, &Limits::depth(0)).score.raw().signum(),
+                None => minimax
+                    .search(position, &Limits::depth(self.depth))
+                    .score
+                    .raw()
+                    .signum(),
             };
             if proven != exact {
                 report.failures.push(format!(
