@@ -32,6 +32,7 @@ use game_search::lab::elo::MatchScore;
 use game_search::lab::peer::Peer;
 use game_search::search_core::engine::Engine;
 use game_search::search_core::mcts::{Mcts, SplitMix64};
+use game_search::search_core::reference::Minimax;
 use game_search::search_core::{
     Evaluate, Game, Limits, MoveList, Outcome, Player, Score, Searcher, ZobristHash,
 };
@@ -52,6 +53,9 @@ enum Kind {
     Engine,
     /// The `minimax` crate's Monte Carlo tree search.
     Peer,
+    /// Expectiminimax (the reference `Minimax`, which takes the weighted mean at chance nodes),
+    /// deepened one ply at a time while the next depth is predicted to fit in the time.
+    Expectimax,
 }
 
 /// Plays two searchers against each other on a small game.
@@ -100,6 +104,7 @@ where
     Ours(Box<Mcts<G>>),
     Engine(Box<Engine<G, E>>),
     Peer(Box<MonteCarloTreeSearch<Peer<G>>>),
+    Expectimax(Box<Minimax<E>>),
 }
 
 impl<G, E> Side<G, E>
@@ -126,6 +131,7 @@ where
                 }
                 Side::Peer(Box::new(peer))
             }
+            Kind::Expectimax => Side::Expectimax(Box::new(Minimax::new(evaluator()))),
         }
     }
 
@@ -145,6 +151,12 @@ where
                 (result.best_move, result.stats.nodes)
             }
             Side::Peer(peer) => (peer.choose_move(position), 0),
+            Side::Expectimax(minimax) => {
+                let Budget::Time(time) = budget else {
+                    unreachable!("refused in main: expectimax plays on time")
+                };
+                expectimax_on_time(minimax, position, time)
+            }
         }
     }
 
@@ -154,6 +166,37 @@ where
             mcts.advance(mv);
         }
     }
+}
+
+/// Expectiminimax to the deepest depth that fits in `time`: depth 1, 2, ... while the next
+/// depth, predicted from the last two (their ratio of times, at least the last one's), ends
+/// before the time is up. It cannot stop inside a search, so it predicts instead of checking.
+fn expectimax_on_time<G: Game, E: Evaluate<G>>(
+    minimax: &mut Minimax<E>,
+    position: &G,
+    time: Duration,
+) -> (Option<G::Move>, u64) {
+    let start = Instant::now();
+    let (mut best, mut nodes) = (None, 0);
+    let mut last = Duration::ZERO;
+    for depth in 1..=Score::MAX_PLY {
+        let began = Instant::now();
+        let result = minimax.search(position, &Limits::depth(depth));
+        let took = began.elapsed();
+        nodes += result.stats.nodes;
+        best = result.best_move.or(best);
+        let growth = if last.is_zero() {
+            8.0
+        } else {
+            (took.as_secs_f64() / last.as_secs_f64()).max(1.0)
+        };
+        last = took.max(Duration::from_micros(1));
+        let predicted = took.mul_f64(growth);
+        if result.pv.len() < depth as usize || start.elapsed() + predicted > time {
+            break;
+        }
+    }
+    (best, nodes)
 }
 
 /// A game from `start` after `plies` seeded random moves; the result for `first` (who plays
@@ -204,7 +247,10 @@ where
             return (f64::from(for_first + 1) / 2.0, work);
         }
         let index = usize::from((position.to_move() == Player::First) != first_moves_first);
-        let mv = if ply < args.opening_plies {
+        let mv = if position.is_chance() {
+            // Nature's move, from the game's own stream of dice (the same for both colours).
+            roll(&position, &moves, &mut rng)
+        } else if ply < args.opening_plies {
             moves[rng.below(moves.len())]
         } else {
             let (mv, done) = sides[index].choose(&position, budget);
@@ -225,6 +271,23 @@ where
         position = position.play(mv);
         ply += 1;
     }
+}
+
+/// A chance outcome drawn by its weight.
+fn roll<G: Game>(position: &G, outcomes: &[G::Move], rng: &mut SplitMix64) -> G::Move {
+    let total: u64 = outcomes
+        .iter()
+        .map(|&o| u64::from(position.chance_weight(o)))
+        .sum();
+    let mut draw = rng.below(total.max(1) as usize) as u64;
+    for &outcome in outcomes {
+        let weight = u64::from(position.chance_weight(outcome));
+        if draw < weight {
+            return outcome;
+        }
+        draw -= weight;
+    }
+    outcomes[outcomes.len() - 1]
 }
 
 fn run<G, E>(start: &G, args: &Args, evaluator: &dyn Fn() -> E, budget: Budget, game: &str) -> MatchScore
@@ -278,7 +341,11 @@ where
         score.elo()
     );
     for (name, (done, moves)) in names.iter().zip(work) {
-        let unit = if name == "engine" { "nodes" } else { "iterations" };
+        let unit = if name == "engine" || name == "expectimax" {
+            "nodes"
+        } else {
+            "iterations"
+        };
         if name != "peer" && moves > 0 {
             println!("  {name}: {:.0} {unit} per move", done as f64 / moves as f64);
         }
@@ -296,9 +363,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if matches!(budget, Budget::Iterations(_)) && (args.first == Kind::Engine || args.second == Kind::Engine)
-    {
-        eprintln!("error: the engine has no iterations; give --movetime MS to play it");
+    let plays = |kind: Kind| args.first == kind || args.second == kind;
+    if matches!(budget, Budget::Iterations(_)) && (plays(Kind::Engine) || plays(Kind::Expectimax)) {
+        eprintln!("error: the engine and expectimax have no iterations; give --movetime MS to play them");
         return ExitCode::from(2);
     }
     if args.games % 2 != 0 {

@@ -10,6 +10,7 @@
 //! | Kalah (mancala) | **extra turns**: sowing into one's own store moves again | a seed margin ([`Outcome::Margin`](search_core::Outcome::Margin)) | [`kalah`] |
 //! | Dots and Boxes | **extra turns**: completing a box moves again | a box margin | [`dots_and_boxes`] |
 //! | Pig (dice) | **chance nodes** (the die) and extra turns (roll again) | a win, a loss or a draw | [`pig`] |
+//! | EinStein würfelt nicht! | alternating, **chance nodes**: a die roll before every move picks the stone | a win or a loss | [`einstein`] |
 //!
 //! Kalah and Dots and Boxes are the games that hold the searchers to the
 //! [`Game`](search_core::Game) contract's "any turn order" rule: a child's value is negated only
@@ -20,6 +21,7 @@
 
 pub mod connect_four;
 pub mod dots_and_boxes;
+pub mod einstein;
 pub mod kalah;
 pub mod nim;
 pub mod pig;

@@ -373,10 +373,10 @@ mod tests {
             .searcher(AlphaBetaMinimax::new(evaluate))
             .searcher(Engine::new(evaluate))
             .searcher(Engine::exact(evaluate))
-            .searcher(Engine::with_config(evaluate, "star=1".parse().unwrap()))
+            .searcher(Engine::with_config(evaluate, "star=2".parse().unwrap()))
             .searcher(Engine::with_config(
                 evaluate,
-                "id+tt+hints+killers+history+pvs+mtdf+star".parse().unwrap(),
+                "id+tt+hints+killers+history+pvs+mtdf+star=2".parse().unwrap(),
             ))
             .depths(1..=8)
             .run(&all);
@@ -391,7 +391,7 @@ mod tests {
         let evaluate = evaluate as Eval;
         let report = CrossCheck::minimax(evaluate)
             .searcher(Engine::exact(evaluate))
-            .searcher(Engine::with_config(evaluate, "star=1".parse().unwrap()))
+            .searcher(Engine::with_config(evaluate, "star=2".parse().unwrap()))
             .depths_by(|p: &Pig| [p.max_plies_left()])
             .run(&late);
         report.assert_agree();

@@ -244,7 +244,13 @@ impl EngineOptions {
                 d.mcts_exploration_milli
             ),
         ];
-        lines.extend(FEATURES.iter().map(|feature| feature_line(feature, &d.search)));
+        // Chess has no dice: the features for chance nodes are not chess options.
+        lines.extend(
+            FEATURES
+                .iter()
+                .filter(|feature| !feature.is_for_chance_games())
+                .map(|feature| feature_line(feature, &d.search)),
+        );
         lines
     }
 
@@ -313,6 +319,7 @@ impl EngineOptions {
             _ => {
                 let feature = FEATURES
                     .iter()
+                    .filter(|feature| !feature.is_for_chance_games())
                     .find(|feature| feature.option.eq_ignore_ascii_case(name.trim()))
                     .ok_or_else(|| format!("unknown option '{name}'"))?;
                 let mut search = self.search;
@@ -374,7 +381,7 @@ mod tests {
     #[test]
     fn every_engine_feature_is_an_option() {
         let lines = EngineOptions::uci_lines();
-        for feature in FEATURES {
+        for feature in FEATURES.iter().filter(|feature| !feature.is_for_chance_games()) {
             let prefix = format!("option name {} type ", feature.option);
             assert!(
                 lines.iter().any(|line| line.starts_with(&prefix)),
@@ -382,6 +389,10 @@ mod tests {
                 feature.option
             );
         }
+        assert!(
+            !lines.iter().any(|line| line.contains("Chance Pruning")),
+            "chess has no dice"
+        );
         let mut options = EngineOptions::default();
         assert_eq!(
             options.set("null move", Some("r2")),

@@ -315,15 +315,16 @@ impl Config {
         }
     }
 
-    /// This configuration for game `G`: with Star2 pruning at chance nodes (`star`) if the game
+    /// This configuration for game `G`: with Star1 pruning at chance nodes (`star`) if the game
     /// has any ([`Game::HAS_CHANCE`](crate::Game::HAS_CHANCE)) and the configuration does not
     /// say otherwise; unchanged for a deterministic game. What the presets' constructors
     /// ([`Engine::exact`](super::Engine::exact), [`Engine::strongest`](super::Engine::strongest))
-    /// apply.
+    /// apply. Star1, not Star2: on EinStein positions Star2's probes cost more than they save
+    /// (the README's table, `examples/star_table.rs`).
     #[must_use]
     pub fn for_game<G: crate::Game>(mut self) -> Config {
         if G::HAS_CHANCE && self.chance.is_none() {
-            self.chance = Some(ChancePruning::Star2);
+            self.chance = Some(ChancePruning::Star1);
         }
         self
     }
@@ -1049,8 +1050,8 @@ pub const FEATURES: &[Feature] = &[
     Feature {
         name: "star",
         option: "Chance Pruning",
-        summary: "games with dice: Star2 (star) or Star1 (star=1) pruning at chance nodes (exact)",
-        kind: Kind::Choice(&["2", "1"]),
+        summary: "games with dice: Star1 (star) or Star2 (star=2) pruning at chance nodes (exact)",
+        kind: Kind::Choice(&["1", "2"]),
         parent: None,
         implied: false,
         get: |c| {
@@ -1061,8 +1062,8 @@ pub const FEATURES: &[Feature] = &[
         },
         set: |c, v| {
             c.chance = choice(v).map(|name| match name {
-                "1" => ChancePruning::Star1,
-                _ => ChancePruning::Star2,
+                "2" => ChancePruning::Star2,
+                _ => ChancePruning::Star1,
             });
             Ok(())
         },

@@ -209,7 +209,7 @@ impl<G: Game, E> Engine<G, E> {
     /// The exact preset ([`Config::exact`]): iterative deepening, a same-depth transposition
     /// table of up to 16 MiB (taken as it fills), order hints, killers, history and PVS. No
     /// forward pruning, no quiescence, no repetition draws: the value is minimax's at the
-    /// nominal depth. In a game with chance nodes ([`Game::HAS_CHANCE`]), with Star2 pruning
+    /// nominal depth. In a game with chance nodes ([`Game::HAS_CHANCE`]), with Star1 pruning
     /// there too (`star`, exact).
     pub fn exact(evaluator: E) -> Self
     where
@@ -222,7 +222,7 @@ impl<G: Game, E> Engine<G, E> {
     /// standard (at least as deep) TT policy, aspiration windows, adaptive null move, reverse
     /// futility pruning, logarithmic LMR, quiescence search, check extension and repetition
     /// draws. The margins are in hundredths of the evaluation's [`unit`](Evaluate::unit). In a
-    /// game with chance nodes, with Star2 pruning there too.
+    /// game with chance nodes, with Star1 pruning there too.
     pub fn strongest(evaluator: E) -> Self
     where
         G: ZobristHash,

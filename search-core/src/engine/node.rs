@@ -285,9 +285,11 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         }
 
         // --- Transposition table store, once: the fail-soft score with its bound (a Star2 probe
-        //     searched one move: only its fail-high is a bound of the node).
-        if !node.probe || best_score >= node.beta {
+        //     searched one move: its value, unless it failed low, bounds the node from below).
+        if !node.probe {
             self.store_table(tt_key, &searched, best_score, best_move);
+        } else if best_score > node.alpha {
+            self.store_lower_bound(tt_key, &searched, best_score, best_move);
         }
         best_score
     }

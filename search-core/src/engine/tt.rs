@@ -329,6 +329,19 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         (None, tt_move)
     }
 
+    /// Stores `score` as a lower bound of `node`'s value (a Star2 probe's: one move searched).
+    pub(super) fn store_lower_bound(
+        &mut self,
+        key: Option<u64>,
+        node: &Node,
+        score: Score,
+        best_move: Option<G::Move>,
+    ) {
+        if let (Some(key), Some(tt)) = (key, &mut self.tables.tt) {
+            tt.store(key, node.depth, Bound::Lower, score.to_tt(node.ply), best_move);
+        }
+    }
+
     /// Stores the fail-soft result of `node` (searched to `node.depth` in its window) with its
     /// bound.
     pub(super) fn store_table(

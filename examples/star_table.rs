@@ -1,0 +1,161 @@
+//! The node reductions of Star1 and Star2 (Ballard 1983) against expectiminimax, on Ballard's
+//! regular *-minimax trees and on EinStein würfelt nicht! positions: the README's table.
+//!
+//! ```text
+//! cargo run --release --example star_table              # the README's table
+//! cargo run --release --example star_table -- --quick   # fewer trees and positions
+//! ```
+//!
+//! Every searcher's value is asserted equal to expectiminimax's (the two-sided `Minimax`, which
+//! takes the weighted mean at chance nodes) before its nodes are counted: a row is printed only if
+//! every column searched the same value.
+
+use clap::Parser;
+use game_search::games::einstein::{EinStein, evaluate};
+use game_search::search_core::engine::{ChancePruning, Config, Engine};
+use game_search::search_core::mcts::SplitMix64;
+use game_search::search_core::random_tree::{RandomTree, TreeValue};
+use game_search::search_core::reference::Minimax;
+use game_search::search_core::{Evaluate, Game, Limits, MoveList, Score, Searcher, ZobristHash};
+
+#[derive(Parser)]
+#[command(about = "Star1 and Star2 against expectiminimax: nodes searched, same values")]
+struct Args {
+    /// Fewer trees and positions (a smoke test).
+    #[arg(long)]
+    quick: bool,
+}
+
+/// The searchers of a row: expectiminimax, then the engine's configurations.
+const COLUMNS: [(&str, &str, Option<ChancePruning>); 5] = [
+    ("alpha-beta", "plain", None),
+    ("Star1", "plain", Some(ChancePruning::Star1)),
+    ("Star2", "plain", Some(ChancePruning::Star2)),
+    (
+        "exact+Star1",
+        "id+tt+hints+killers+history+pvs",
+        Some(ChancePruning::Star1),
+    ),
+    (
+        "exact+Star2",
+        "id+tt+hints+killers+history+pvs",
+        Some(ChancePruning::Star2),
+    ),
+];
+
+/// Nodes of expectiminimax and of each column over `positions` at `depth`, the values asserted
+/// equal.
+fn row<G, E>(positions: &[G], depth: u32, evaluator: E) -> (u64, Vec<u64>)
+where
+    G: Game + ZobristHash + std::fmt::Debug,
+    E: Evaluate<G> + Copy,
+{
+    let mut reference_nodes = 0;
+    let mut nodes = vec![0; COLUMNS.len()];
+    for position in positions {
+        let reference = Minimax::new(evaluator).search(position, &Limits::depth(depth));
+        reference_nodes += reference.stats.nodes;
+        for (column, &(name, base, chance)) in COLUMNS.iter().enumerate() {
+            let config = Config {
+                chance,
+                ..base.parse::<Config>().expect("a valid configuration")
+            };
+            let result = Engine::with_config(evaluator, config).search(position, &Limits::depth(depth));
+            assert_eq!(
+                result.score, reference.score,
+                "{name} on {position:?} at depth {depth}"
+            );
+            nodes[column] += result.stats.nodes;
+        }
+    }
+    (reference_nodes, nodes)
+}
+
+fn print_row(label: &str, (reference, nodes): (u64, Vec<u64>)) {
+    let cells: Vec<String> = nodes
+        .iter()
+        .map(|&n| format!("{:.1}%", 100.0 * (1.0 - n as f64 / reference as f64)))
+        .collect();
+    println!("| {label} | {reference} | {} |", cells.join(" | "));
+}
+
+/// EinStein positions after `plies` random plies from random arrangements, the game not over,
+/// a decision node (a die already rolled).
+fn einstein_positions(count: usize, plies: u32) -> Vec<EinStein> {
+    let mut positions = Vec::new();
+    let mut seed = 0;
+    while positions.len() < count {
+        seed += 1;
+        let mut rng = SplitMix64::new(seed);
+        let mut position = EinStein::random(seed);
+        let mut moves = MoveList::new();
+        let mut over = false;
+        for _ in 0..plies {
+            moves.clear();
+            position.generate_moves(&mut moves);
+            if position.outcome(moves.len()).is_some() {
+                over = true;
+                break;
+            }
+            position = position.play(moves[rng.below(moves.len())]);
+        }
+        // A decision node: roll the die if it is due.
+        if !over && position.is_chance() {
+            position = position.play(position.roll(&mut rng));
+        }
+        moves.clear();
+        position.generate_moves(&mut moves);
+        if !over && position.outcome(moves.len()).is_none() {
+            positions.push(position);
+        }
+    }
+    positions
+}
+
+fn main() {
+    let args = Args::parse();
+    let trees = if args.quick { 4 } else { 20 };
+    let headers: Vec<&str> = COLUMNS.iter().map(|(name, ..)| *name).collect();
+    println!("Nodes saved against expectiminimax (its nodes in the second column), same values:\n");
+    println!("| trees | expectiminimax | {} |", headers.join(" | "));
+    println!("|---|---|{}", "---|".repeat(COLUMNS.len()));
+    let shapes: &[(u32, u32, u32)] = if args.quick {
+        &[(3, 3, 5)]
+    } else {
+        &[(3, 3, 7), (5, 5, 5), (5, 5, 7), (8, 6, 5)]
+    };
+    for &(branching, outcomes, depth) in shapes {
+        let ballard: Vec<RandomTree> = (0..trees)
+            .map(|seed| RandomTree::new(seed, branching, depth).with_chance(outcomes, 1))
+            .collect();
+        print_row(
+            &format!("Ballard's: {branching} moves, {outcomes} outcomes, depth {depth}, random order"),
+            row(&ballard, depth, TreeValue),
+        );
+        let ordered: Vec<RandomTree> = (0..trees)
+            .map(|seed| {
+                RandomTree::new(seed, branching, depth)
+                    .with_chance(outcomes, 1)
+                    .with_incremental_values()
+                    .with_leaf_values(10)
+            })
+            .collect();
+        print_row(
+            &format!("incremental values: {branching} moves, {outcomes} outcomes, depth {depth}"),
+            row(&ordered, depth, TreeValue),
+        );
+    }
+    let evaluate = evaluate as fn(&EinStein) -> Score;
+    let count = if args.quick { 4 } else { 40 };
+    for (plies, depth) in if args.quick {
+        vec![(10, 3)]
+    } else {
+        vec![(6, 3), (6, 5), (14, 5)]
+    } {
+        let positions = einstein_positions(count, plies);
+        print_row(
+            &format!("EinStein: {count} positions after {plies} random plies, depth {depth}"),
+            row(&positions, depth, evaluate),
+        );
+    }
+}
