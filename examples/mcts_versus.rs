@@ -7,13 +7,19 @@
 //! cargo run --release --example mcts_versus -- --game kalah mcts engine --movetime 100 --games 100
 //! cargo run --release --example mcts_versus -- --game connect-four mcts peer --iterations 5000 --games 100
 //! cargo run --release --example mcts_versus -- --game connect-four mcts peer --movetime 50 --games 100
+//! cargo run --release --example mcts_versus -- --game einstein engine expectimax --movetime 100 --games 200
 //! ```
 //!
 //! Players: `mcts` (ours: random playouts, exploration sqrt(2), the tree kept from move to move),
 //! `engine` (`Engine::exact` with quiescence, iterative deepening to the time limit; Connect Four
 //! with the open-windows evaluation, Kalah with the store difference, tic-tac-toe with the
-//! lines heuristic), `peer` (the `minimax` crate 0.6's MCTS, one thread, its default options; not
-//! on Kalah, whose extra turns it cannot express: its players always alternate).
+//! lines heuristic, EinStein with its race evaluation and Star1 at the rolls), `peer` (the
+//! `minimax` crate 0.6's MCTS, one thread, its default options; not on Kalah, whose extra turns
+//! it cannot express: its players always alternate; nor on EinStein, which has dice),
+//! `expectimax` (expectiminimax with iterative deepening: the engine with no feature but
+//! iterative deepening, which searches every roll with the full window and so prunes nothing,
+//! node for node the reference's tree; on time only). In EinStein the die is rolled from the
+//! game's seed, the same rolls for both colours.
 //!
 //! Each game starts from an opening of `--opening-plies` random moves (seeded by the game's
 //! number) and every opening is played twice, colours reversed. A player that returns no move in
@@ -27,12 +33,12 @@ use std::time::{Duration, Instant};
 use clap::{Parser, ValueEnum};
 use game_search::game_tictactoe::{Heuristic, TicTacToe};
 use game_search::games::connect_four::{ConnectFour, OpenWindows};
+use game_search::games::einstein::{self, EinStein};
 use game_search::games::kalah::Kalah;
 use game_search::lab::elo::MatchScore;
 use game_search::lab::peer::Peer;
-use game_search::search_core::engine::Engine;
+use game_search::search_core::engine::{Config, Engine};
 use game_search::search_core::mcts::{Mcts, SplitMix64};
-use game_search::search_core::reference::Minimax;
 use game_search::search_core::{
     Evaluate, Game, Limits, MoveList, Outcome, Player, Score, Searcher, ZobristHash,
 };
@@ -43,6 +49,8 @@ enum GameName {
     ConnectFour,
     Kalah,
     TicTacToe,
+    /// EinStein würfelt nicht! (dice: chance nodes), from seeded random arrangements.
+    Einstein,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -104,7 +112,7 @@ where
     Ours(Box<Mcts<G>>),
     Engine(Box<Engine<G, E>>),
     Peer(Box<MonteCarloTreeSearch<Peer<G>>>),
-    Expectimax(Box<Minimax<E>>),
+    Expectimax(Box<Engine<G, E>>),
 }
 
 impl<G, E> Side<G, E>
@@ -131,7 +139,16 @@ where
                 }
                 Side::Peer(Box::new(peer))
             }
-            Kind::Expectimax => Side::Expectimax(Box::new(Minimax::new(evaluator()))),
+            // Iterative deepening alone: every chance node searched with the full window, so
+            // no decision node below it gets a window to cut with: expectiminimax, node for
+            // node (the star table's "alpha-beta" column), which can stop on the clock.
+            Kind::Expectimax => Side::Expectimax(Box::new(Engine::with_config(
+                evaluator(),
+                Config {
+                    iterative_deepening: true,
+                    ..Config::PLAIN
+                },
+            ))),
         }
     }
 
@@ -151,11 +168,9 @@ where
                 (result.best_move, result.stats.nodes)
             }
             Side::Peer(peer) => (peer.choose_move(position), 0),
-            Side::Expectimax(minimax) => {
-                let Budget::Time(time) = budget else {
-                    unreachable!("refused in main: expectimax plays on time")
-                };
-                expectimax_on_time(minimax, position, time)
+            Side::Expectimax(engine) => {
+                let result = engine.search(position, &limits);
+                (result.best_move, result.stats.nodes)
             }
         }
     }
@@ -168,37 +183,6 @@ where
     }
 }
 
-/// Expectiminimax to the deepest depth that fits in `time`: depth 1, 2, ... while the next
-/// depth, predicted from the last two (their ratio of times, at least the last one's), ends
-/// before the time is up. It cannot stop inside a search, so it predicts instead of checking.
-fn expectimax_on_time<G: Game, E: Evaluate<G>>(
-    minimax: &mut Minimax<E>,
-    position: &G,
-    time: Duration,
-) -> (Option<G::Move>, u64) {
-    let start = Instant::now();
-    let (mut best, mut nodes) = (None, 0);
-    let mut last = Duration::ZERO;
-    for depth in 1..=Score::MAX_PLY {
-        let began = Instant::now();
-        let result = minimax.search(position, &Limits::depth(depth));
-        let took = began.elapsed();
-        nodes += result.stats.nodes;
-        best = result.best_move.or(best);
-        let growth = if last.is_zero() {
-            8.0
-        } else {
-            (took.as_secs_f64() / last.as_secs_f64()).max(1.0)
-        };
-        last = took.max(Duration::from_micros(1));
-        let predicted = took.mul_f64(growth);
-        if result.pv.len() < depth as usize || start.elapsed() + predicted > time {
-            break;
-        }
-    }
-    (best, nodes)
-}
-
 /// A game from `start` after `plies` seeded random moves; the result for `first` (who plays
 /// White/X/South when `first_moves_first`), and the work per move of each side.
 fn play_game<G, E>(
@@ -207,7 +191,7 @@ fn play_game<G, E>(
     evaluator: &dyn Fn() -> E,
     budget: Budget,
     number: u32,
-) -> (f64, [(u64, u64); 2])
+) -> (f64, [(u64, u64, Duration); 2])
 where
     G: Game + ZobristHash + Send + Sync,
     G::Move: Eq + Send + Sync,
@@ -220,7 +204,7 @@ where
         Side::new(args.first, evaluator, budget, opening),
         Side::new(args.second, evaluator, budget, opening + 1),
     ];
-    let mut work = [(0u64, 0u64); 2];
+    let mut work = [(0u64, 0u64, Duration::ZERO); 2];
     let mut position = start.clone();
     let mut ply = 0;
     loop {
@@ -253,9 +237,11 @@ where
         } else if ply < args.opening_plies {
             moves[rng.below(moves.len())]
         } else {
+            let began = Instant::now();
             let (mv, done) = sides[index].choose(&position, budget);
             work[index].0 += done;
             work[index].1 += 1;
+            work[index].2 += began.elapsed();
             // A searcher that returns no move in a game that is not over forfeits the game, and
             // says so (never seen).
             let Some(mv) = mv else {
@@ -297,7 +283,7 @@ where
     E: Evaluate<G>,
 {
     let mut score = MatchScore::default();
-    let mut work = [(0u64, 0u64); 2];
+    let mut work = [(0u64, 0u64, Duration::ZERO); 2];
     for number in 0..args.games {
         let (result, done) = play_game(start, args, evaluator, budget, number);
         match result {
@@ -308,6 +294,7 @@ where
         for (total, game) in work.iter_mut().zip(done) {
             total.0 += game.0;
             total.1 += game.1;
+            total.2 += game.2;
         }
         eprintln!(
             "game {} ({} moves first): {}; running {score} ({:.1}%)",
@@ -340,14 +327,18 @@ where
         100.0 * score.fraction(),
         score.elo()
     );
-    for (name, (done, moves)) in names.iter().zip(work) {
+    for (name, (done, moves, time)) in names.iter().zip(work) {
         let unit = if name == "engine" || name == "expectimax" {
             "nodes"
         } else {
             "iterations"
         };
         if name != "peer" && moves > 0 {
-            println!("  {name}: {:.0} {unit} per move", done as f64 / moves as f64);
+            println!(
+                "  {name}: {:.0} {unit} per move, {:.1} ms per move",
+                done as f64 / moves as f64,
+                time.as_secs_f64() * 1000.0 / moves as f64
+            );
         }
     }
     score
@@ -384,6 +375,22 @@ fn main() -> ExitCode {
         }
         GameName::TicTacToe => {
             run(&TicTacToe::new(), &args, &|| Heuristic, budget, "Tic-tac-toe");
+        }
+        GameName::Einstein => {
+            if plays(Kind::Peer) {
+                eprintln!(
+                    "error: the minimax crate's players have no chance nodes: they cannot play EinStein"
+                );
+                return ExitCode::from(2);
+            }
+            let evaluator = || einstein::evaluate as fn(&EinStein) -> Score;
+            run(
+                &EinStein::new(),
+                &args,
+                &evaluator,
+                budget,
+                "EinStein würfelt nicht!",
+            );
         }
         GameName::Kalah => {
             if args.first == Kind::Peer || args.second == Kind::Peer {

@@ -11,8 +11,8 @@
 //! python-chess and Debian's `stockfish phalanx sjeng toga2`; their figures vary from run to run);
 //! and the README's other tables, made by the workspace's other programs through cargo and pasted
 //! as they print them: the Kalah solver's table, the minimal tree, the benchmarks (`small_games`,
-//! `per_node`, `mcts`) and the MCTS matches (`kalah`, `minimal-tree`, `small-games`, `per-node`,
-//! `mcts-bench`, `mcts-play`).
+//! `per_node`, `mcts`), the MCTS matches and the chance-node table and match (`kalah`,
+//! `minimal-tree`, `small-games`, `per-node`, `mcts-bench`, `mcts-play`, `chance`).
 //!
 //! ```text
 //! cargo run --release --example reproduce -- --quick                  # CI: every table, small (a minute)
@@ -53,7 +53,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 /// Every table, in the order they run; the last ones ([`ON_THE_CLOCK`], [`PROGRAMS`]) only when
 /// named.
-const TABLES: [(&str, &str); 16] = [
+const TABLES: [(&str, &str); 17] = [
     (
         "nodes",
         "compare's default run: the thesis's 24 positions, 17 configurations",
@@ -109,12 +109,16 @@ const TABLES: [(&str, &str); 16] = [
         "mcts-play",
         "MCTS against the minimax crate's MCTS and the engine (mcts_versus, 30 min)",
     ),
+    (
+        "chance",
+        "Star1 and Star2 against expectiminimax, and the engine against expectiminimax at EinStein (star_table, mcts_versus, 15 min)",
+    ),
 ];
 
 /// The tables other programs of the workspace make (benchmarks, solvers, matches): run through
 /// cargo (each command's arguments, split at spaces), their output pasted as it is. Not in the
 /// default run, nor in `--quick` (CI runs the programs' own tests).
-const PROGRAMS: [(&str, &[&str]); 6] = [
+const PROGRAMS: [(&str, &[&str]); 7] = [
     ("kalah", &["run --release --example kalah_table"]),
     ("minimal-tree", &["run --release --example minimal_tree"]),
     ("small-games", &["bench --bench small_games"]),
@@ -127,6 +131,13 @@ const PROGRAMS: [(&str, &[&str]); 6] = [
             "run --release --example mcts_versus -- mcts peer --movetime 50 --games 100",
             "run --release --example mcts_versus -- mcts engine --movetime 100 --games 100",
             "run --release --example mcts_versus -- --game kalah mcts engine --movetime 100 --games 100",
+        ],
+    ),
+    (
+        "chance",
+        &[
+            "run --release --example star_table",
+            "run --release --example mcts_versus -- --game einstein engine expectimax --movetime 100 --games 200",
         ],
     ),
 ];

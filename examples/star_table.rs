@@ -150,7 +150,7 @@ fn main() {
     for (plies, depth) in if args.quick {
         vec![(10, 3)]
     } else {
-        vec![(6, 3), (6, 5), (14, 5)]
+        vec![(6, 3), (6, 5), (14, 5), (14, 7), (14, 9)]
     } {
         let positions = einstein_positions(count, plies);
         print_row(

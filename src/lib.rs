@@ -4,7 +4,8 @@
 //! - [`search_core`]: the game-agnostic traits, reference searchers, engine and cross-check harness.
 //! - [`game_chess`]: chess over `shakmaty`.
 //! - [`game_tictactoe`]: tic-tac-toe, searched exhaustively to validate every searcher.
-//! - [`games`]: small games as library code: Nim, Connect Four, Kalah, Dots and Boxes.
+//! - [`games`]: small games as library code: Nim, Connect Four, Kalah, Dots and Boxes, Pig and
+//!   EinStein würfelt nicht! (dice).
 //! - [`lab`]: what the lab programs share (match statistics, ...).
 #![warn(missing_docs)]
 

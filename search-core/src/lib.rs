@@ -8,7 +8,9 @@
 //! - [`engine`]: the optimised searcher, its features (transposition table, killers, history,
 //!   PVS, MTD(f), null move, quiescence, ...) runtime options, cross-checked against them.
 //! - [`testing`](mod@testing): the cross-checking harness that holds any searcher to a reference on your game.
-//! - [`random_tree`]: a seeded synthetic game for property tests.
+//! - [`chance`]: games with dice: the exact value of a chance node (expectiminimax) and the
+//!   window arithmetic of Star1 and Star2, which the engine uses to prune there.
+//! - [`random_tree`]: a seeded synthetic game for property tests (with chance levels too).
 //! - [`trace`](mod@trace): every searcher's `with_trace`: the tree it walked, as text, Graphviz DOT
 //!   or SVG.
 //!
