@@ -89,6 +89,10 @@ struct Args {
     /// Games (a multiple of 2: each opening with both colours).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(2..=100_000))]
     games: u32,
+    /// The number of the first game (even): a second run from game 200 plays new openings and
+    /// dice, so that runs on several cores add up to one longer match.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    first_game: u32,
     /// Random plies before the players take over.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=20))]
     opening_plies: u32,
@@ -284,7 +288,7 @@ where
 {
     let mut score = MatchScore::default();
     let mut work = [(0u64, 0u64, Duration::ZERO); 2];
-    for number in 0..args.games {
+    for number in args.first_game..args.first_game + args.games {
         let (result, done) = play_game(start, args, evaluator, budget, number);
         match result {
             1.0 => score.wins += 1,
@@ -359,8 +363,8 @@ fn main() -> ExitCode {
         eprintln!("error: the engine and expectimax have no iterations; give --movetime MS to play them");
         return ExitCode::from(2);
     }
-    if args.games % 2 != 0 {
-        eprintln!("error: --games must be even (each opening with both colours)");
+    if args.games % 2 != 0 || args.first_game % 2 != 0 {
+        eprintln!("error: --games and --first-game must be even (each opening with both colours)");
         return ExitCode::from(2);
     }
     match args.game {
