@@ -34,8 +34,9 @@
 //!   high at once, and otherwise goes on with an exact value. [`StarWindow`] computes `a_i` and
 //!   `b_i` in integers, for this rounding.
 //! - **Star2** (the probing variant): when every outcome leads to the same player's move, first
-//!   search only **one** move of each outcome (the expected best): that is a lower bound on the
-//!   outcome's value for its player. If those bounds already put the mean beyond the window, the
+//!   search only **one** move of each outcome (the expected best: the engine probes with the
+//!   move its transposition table knows): that is a lower bound on the outcome's value for its
+//!   player. If those bounds already put the mean beyond the window, the
 //!   node is cut; otherwise they replace `-U` as the later outcomes' lower bounds in Star1's
 //!   windows (Hauk, Buro & Schaeffer 2004 re-examine this "probing" phase and its costs).
 //!

@@ -7,9 +7,12 @@
 //!   nodes). With `star` (Star1) each outcome gets the window that decides the node given the
 //!   outcomes already searched and the game's [`value_bound`](crate::Game::value_bound) for the
 //!   rest: a value beyond it ends the node. With `star=2` (Star2), when every outcome hands the
-//!   move to the same player, one move of each outcome is searched first (the TT move or the
-//!   best-ordered one): each gives a bound on its outcome's value for that player, which may
-//!   end the node at once and otherwise tightens Star1's windows for the outcomes to come.
+//!   move to the same player, one move of each outcome is searched first, the move the
+//!   transposition table knows for it (the probing stops at the first outcome without one): each
+//!   gives a bound on its outcome's value for that player, which may end the node at once and
+//!   otherwise tightens Star1's windows for the outcomes to come. Ballard probes the first move
+//!   whatever it is; measured here, a random move's bound rarely cuts, and probing with it cost up
+//!   to 55% more nodes than Star1 on EinStein, so only a known move is worth a probe.
 //! - **Invariant.** Fail-soft alpha-beta's, as at any node: exact inside the window, an upper
 //!   bound `<= alpha`, a lower bound `>= beta`. A probe's result is used only where it is a
 //!   bound: a value above the probe's lower threshold is at most the outcome's value for its
@@ -21,13 +24,12 @@
 //!   the search phase finds what the probes learnt. Chance nodes are never null-move, futility,
 //!   LMR or quiescence nodes: those features act at the decision nodes around them. At the horizon a chance node is evaluated statically, as everywhere.
 //! - **Cost.** Star1 searches no more nodes than the full window (12-26% fewer on Ballard's
-//!   trees and EinStein positions, the README's table); Star2 adds one probe per outcome (a move
-//!   each), repaid only when the probes cut: with good move ordering (iterative deepening and
-//!   the table on trees whose shallow values predict deep ones it saves up to 41%, against 14%
-//!   for Star1), not with random order, where a random move's value rarely bounds an outcome
-//!   tightly enough (up to 39% more nodes than Star1, EinStein included): so the presets use
-//!   Star1. Both need a tight `value_bound`: with the default (the largest decided score) they
-//!   prune almost nothing.
+//!   trees and EinStein positions, the README's table). Star2 adds one probe per outcome with a
+//!   table move, repaid when the probes cut: on trees whose shallow values predict deep ones
+//!   (iterative deepening and the table) it saves up to 41% of the nodes where Star1 saves 14%;
+//!   on Ballard's random trees and EinStein it is within a few percent of Star1, either way; the
+//!   presets use Star1. Without a table Star2 searches exactly as Star1. Both need a tight
+//!   `value_bound`: with the default (the largest decided score) they prune almost nothing.
 
 use super::Engine;
 use super::config::ChancePruning;
@@ -202,6 +204,18 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             let (star1_low, _) = theirs.outcome_window(before, outcome.weight, (0, after_high));
             let hopeless = (reach + -1).max(lower(&outcome) + -1).max(star1_low);
             if hopeless >= cut + -1 {
+                return None;
+            }
+            // Only where the table knows a move (a good first move): a random one rarely bounds.
+            let child = game.play(outcome.outcome);
+            let known_move = self.tables.key(&child, node.ply + 1).and_then(|key| {
+                self.tables
+                    .tt
+                    .as_ref()
+                    .and_then(|tt| tt.probe(key))
+                    .and_then(|entry| entry.best_move)
+            });
+            if known_move.is_none() {
                 return None;
             }
             // From the mover's side: the window as it is, the value not negated.

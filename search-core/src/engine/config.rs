@@ -319,8 +319,8 @@ impl Config {
     /// has any ([`Game::HAS_CHANCE`](crate::Game::HAS_CHANCE)) and the configuration does not
     /// say otherwise; unchanged for a deterministic game. What the presets' constructors
     /// ([`Engine::exact`](super::Engine::exact), [`Engine::strongest`](super::Engine::strongest))
-    /// apply. Star1, not Star2: on EinStein positions Star2's probes cost more than they save
-    /// (the README's table, `examples/star_table.rs`).
+    /// apply. Star1, not Star2: on EinStein positions Star2's probes do not repay (the README's
+    /// table, `examples/star_table.rs`).
     #[must_use]
     pub fn for_game<G: crate::Game>(mut self) -> Config {
         if G::HAS_CHANCE && self.chance.is_none() {
