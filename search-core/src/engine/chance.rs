@@ -208,16 +208,13 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             }
             // Only where the table knows a move (a good first move): a random one rarely bounds.
             let child = game.play(outcome.outcome);
-            let known_move = self.tables.key(&child, node.ply + 1).and_then(|key| {
+            self.tables.key(&child, node.ply + 1).and_then(|key| {
                 self.tables
                     .tt
                     .as_ref()
                     .and_then(|tt| tt.probe(key))
                     .and_then(|entry| entry.best_move)
-            });
-            if known_move.is_none() {
-                return None;
-            }
+            })?;
             // From the mover's side: the window as it is, the value not negated.
             let probe = Outcome {
                 flips: false,
