@@ -20,6 +20,7 @@
 //! | check extension, capture-chain extension (the chess-engine article in the project's papers) | `extensions.rs` | value-changing (a deeper search) |
 //! | quiescence search (Beal 1990): stand pat, noisy moves, optional checks and delta pruning | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks and delta pruning |
 //! | repetition draws from the game history and the current line (graph-history interaction: Campbell 1985) | `repetition.rs` | path-dependent |
+//! | chance nodes: Star1, Star2 with table-move probes (Ballard 1983; Hauk, Buro & Schaeffer 2004) | `chance.rs` | exact (equals expectiminimax) |
 //!
 //! Each of these files opens with a module doc in one format: the idea, its invariant, whether it
 //! is exact or value-changing, its cost, and its source.
