@@ -398,6 +398,33 @@ mod tests {
     }
 
     #[test]
+    fn small_games_at_every_depth_to_the_end() {
+        // Games small enough to search every position at every depth, 1 to the end of the game.
+        let mut all = Pig::new(4, 3, 3).unwrap().reachable();
+        all.extend(
+            Pig::new(5, 3, 3)
+                .unwrap()
+                .with_weights(&[1, 3, 2])
+                .unwrap()
+                .reachable(),
+        );
+        let evaluate = evaluate as Eval;
+        let report = CrossCheck::minimax(evaluate)
+            .searcher(Negamax::new(evaluate))
+            .searcher(AlphaBeta::new(evaluate))
+            .searcher(Engine::exact(evaluate))
+            .searcher(Engine::with_config(evaluate, "star=2".parse().unwrap()))
+            .searcher(Engine::with_config(
+                evaluate,
+                "id+tt+hints+killers+history+pvs+mtdf+star=2".parse().unwrap(),
+            ))
+            .depths_by(|p: &Pig| 1..=p.max_plies_left().max(1))
+            .run(&all);
+        report.assert_agree();
+        assert!(report.checks > 10_000, "{} checks", report.checks);
+    }
+
+    #[test]
     fn a_sample_of_the_exact_matrix_equals_expectiminimax() {
         let all: Vec<Pig> = positions().into_iter().step_by(5).collect();
         let evaluate = evaluate as Eval;
