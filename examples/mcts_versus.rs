@@ -37,6 +37,7 @@ use game_search::games::einstein::{self, EinStein};
 use game_search::games::kalah::Kalah;
 use game_search::lab::elo::MatchScore;
 use game_search::lab::peer::Peer;
+use game_search::search_core::chance::sample_outcome;
 use game_search::search_core::engine::{Config, Engine};
 use game_search::search_core::mcts::{Mcts, SplitMix64};
 use game_search::search_core::{
@@ -237,7 +238,7 @@ where
         let index = usize::from((position.to_move() == Player::First) != first_moves_first);
         let mv = if position.is_chance() {
             // Nature's move, from the game's own stream of dice (the same for both colours).
-            roll(&position, &moves, &mut rng)
+            moves[sample_outcome(&position, &moves, &mut rng)]
         } else if ply < args.opening_plies {
             moves[rng.below(moves.len())]
         } else {
@@ -261,23 +262,6 @@ where
         position = position.play(mv);
         ply += 1;
     }
-}
-
-/// A chance outcome drawn by its weight.
-fn roll<G: Game>(position: &G, outcomes: &[G::Move], rng: &mut SplitMix64) -> G::Move {
-    let total: u64 = outcomes
-        .iter()
-        .map(|&o| u64::from(position.chance_weight(o)))
-        .sum();
-    let mut draw = rng.below(total.max(1) as usize) as u64;
-    for &outcome in outcomes {
-        let weight = u64::from(position.chance_weight(outcome));
-        if draw < weight {
-            return outcome;
-        }
-        draw -= weight;
-    }
-    outcomes[outcomes.len() - 1]
 }
 
 fn run<G, E>(start: &G, args: &Args, evaluator: &dyn Fn() -> E, budget: Budget, game: &str) -> MatchScore

@@ -53,6 +53,7 @@
 //! Intelligence 21 (1983); T. Hauk, M. Buro and J. Schaeffer, "Rediscovering *-Minimax Search",
 //! Computers and Games 2004.
 
+use crate::mcts::SplitMix64;
 use crate::{Game, Score};
 
 /// A weighted mean of scores being summed: the value of a chance node. See the
@@ -190,18 +191,43 @@ fn clamp_score(value: i128) -> Score {
     Score::from_raw(value.clamp(-infinity, infinity) as i32)
 }
 
-/// The sum of the weights of `outcomes` of chance node `game` (saturating).
+/// The sum of the weights of `outcomes` of chance node `game` (exact: `u32` weights, at most a
+/// move list of them).
 #[must_use]
-pub fn total_weight<G: Game>(game: &G, outcomes: &[G::Move]) -> u32 {
-    outcomes.iter().fold(0u32, |total, &outcome| {
-        total.saturating_add(game.chance_weight(outcome))
-    })
+pub fn total_weight<G: Game>(game: &G, outcomes: &[G::Move]) -> u64 {
+    outcomes
+        .iter()
+        .map(|&outcome| u64::from(game.chance_weight(outcome)))
+        .sum()
 }
 
-/// The bound on every value of `game`'s search, as a raw integer (see [`Game::value_bound`]).
-#[must_use]
-pub fn bound_of<G: Game>(game: &G) -> i128 {
-    i128::from(game.value_bound().raw().abs())
+/// The index of an outcome of chance node `game` among `outcomes`, drawn by its weight with
+/// `rng`: how Monte Carlo tree search and the match programs roll the die.
+///
+/// ```
+/// use search_core::chance::sample_outcome;
+/// use search_core::mcts::SplitMix64;
+/// use search_core::random_tree::RandomTree;
+/// use search_core::{Game, MoveList};
+///
+/// // A chance node of 3 outcomes after the root's first move.
+/// let roll = RandomTree::new(1, 2, 3).with_chance(3, 1).play(0);
+/// assert!(roll.is_chance());
+/// let mut outcomes = MoveList::new();
+/// roll.generate_moves(&mut outcomes);
+/// assert!(sample_outcome(&roll, &outcomes, &mut SplitMix64::new(7)) < 3);
+/// ```
+pub fn sample_outcome<G: Game>(game: &G, outcomes: &[G::Move], rng: &mut SplitMix64) -> usize {
+    let total = total_weight(game, outcomes);
+    let mut draw = rng.below(usize::try_from(total.max(1)).unwrap_or(usize::MAX)) as u64;
+    for (index, &outcome) in outcomes.iter().enumerate() {
+        let weight = u64::from(game.chance_weight(outcome));
+        if draw < weight {
+            return index;
+        }
+        draw -= weight;
+    }
+    outcomes.len().saturating_sub(1)
 }
 
 #[cfg(test)]

@@ -321,13 +321,14 @@ impl Game for RandomTree {
     }
 
     /// The largest value a node of a chance tree can have: `max`, or `max` per ply with
-    /// incremental values. Without chance levels the default (nothing is clamped).
+    /// incremental values. Without chance levels, `MAX_EVAL`: every value is a static one (a
+    /// random tree never ends in a decided result), clamped there anyway.
     fn value_bound(&self) -> Score {
-        match (self.assigned_value, self.incremental) {
-            _ if self.chance_outcomes == 0 => Score::MAX_DECIDED,
-            (Some(_), _) => Score::MAX_EVAL,
-            (None, Some(_)) => Score::cp(self.max_value.saturating_mul((self.ply + self.depth) as i32)),
-            (None, None) => Score::cp(self.max_value),
+        // (`with_chance` makes a best-first tree a random one: no assigned values here.)
+        match self.incremental {
+            _ if self.chance_outcomes == 0 => Score::MAX_EVAL,
+            Some(_) => Score::cp(self.max_value.saturating_mul((self.ply + self.depth) as i32)),
+            None => Score::cp(self.max_value),
         }
     }
 }

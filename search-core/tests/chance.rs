@@ -170,12 +170,12 @@ fn a_chance_node_is_traced_with_its_outcomes_probabilities() {
     let chance: Vec<_> = trace.nodes().iter().filter(|node| node.is_chance).collect();
     assert_eq!(chance.len(), 2);
     for node in chance {
-        let weights: Vec<(u32, u32)> = node
+        let weights: Vec<(u32, u64)> = node
             .children
             .iter()
             .map(|&child| trace.nodes()[child].probability.unwrap())
             .collect();
-        let total: u32 = weights.iter().map(|(weight, _)| weight).sum();
+        let total: u64 = weights.iter().map(|&(weight, _)| u64::from(weight)).sum();
         assert!(weights.iter().all(|&(_, of)| of == total), "{weights:?}");
     }
     let text = trace.to_text();

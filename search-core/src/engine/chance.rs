@@ -35,18 +35,16 @@ use super::Engine;
 use super::config::ChancePruning;
 use super::extensions::child_capture_chain;
 use super::node::Node;
-use crate::chance::{StarWindow, bound_of, total_weight};
+use crate::chance::{StarWindow, total_weight};
 use crate::trace::Cut;
 use crate::{Evaluate, Game, MoveList, Score};
 
-/// One outcome of a chance node, as the search sees it: its weight, whose move follows, and
-/// what is known of its value (from the chance node's side).
+/// One outcome of a chance node, as the search sees it: its weight, and what is known of its
+/// value (from the chance node's side).
 #[derive(Clone, Copy, Debug)]
 struct Outcome<M> {
     outcome: M,
     weight: u32,
-    /// The outcome hands the move to the other player: its value is negated.
-    flips: bool,
     lower: Score,
     upper: Score,
 }
@@ -83,27 +81,30 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         key: Option<u64>,
     ) -> Score {
         let total = total_weight(game, outcomes);
-        let bound = Score::DRAW + bound_of(game).min(i128::from(Score::INFINITY.raw() - 1)) as i32;
+        let bound = Score::DRAW
+            + game
+                .value_bound()
+                .raw()
+                .saturating_abs()
+                .min(Score::INFINITY.raw() - 1);
         let mut known: MoveList<Outcome<G::Move>> = MoveList::new();
-        for &outcome in outcomes.iter() {
-            known.push(Outcome {
-                outcome,
-                weight: game.chance_weight(outcome),
-                flips: game.play(outcome).to_move() != game.to_move(),
-                lower: -bound,
-                upper: bound,
-            });
-        }
+        known.extend(outcomes.iter().map(|&outcome| Outcome {
+            outcome,
+            weight: game.chance_weight(outcome),
+            lower: -bound,
+            upper: bound,
+        }));
         let star = StarWindow::new(node.alpha, node.beta, i128::from(total));
         let full_window = self.config.chance.is_none();
         if self.config.chance == Some(ChancePruning::Star2)
             && node.depth >= 2
-            && let Some(score) = self.probe_outcomes(game, &mut known, node, key)
+            && let Some(score) = self.probe_outcomes(game, &mut known, node, key, total)
         {
             return score;
         }
 
-        // Star1: every outcome in the window that decides the node given what is known.
+        // Star1: every outcome in the window that decides the node given what is known (without
+        // the feature, the full window: expectiminimax's search, as the reference's).
         let sum = |known: &MoveList<Outcome<G::Move>>, pick: fn(&Outcome<G::Move>) -> Score| {
             known
                 .iter()
@@ -118,11 +119,18 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             let weight = i128::from(outcome.weight);
             low_rest -= weight * i128::from(outcome.lower.raw());
             high_rest -= weight * i128::from(outcome.upper.raw());
-            let (a, b) = if full_window {
-                (-Score::INFINITY, Score::INFINITY)
-            } else {
-                star.outcome_window(searched, outcome.weight, (low_rest, high_rest))
-            };
+            let child = game.play(outcome.outcome);
+            let flips = child.to_move() != game.to_move();
+            if full_window {
+                let full = (-Score::INFINITY, Score::INFINITY);
+                let value = self.outcome_value(&child, flips, &outcome, node, full, key, total, false);
+                if self.search.aborted {
+                    return Score::DRAW;
+                }
+                searched += weight * i128::from(value.raw());
+                continue;
+            }
+            let (a, b) = star.outcome_window(searched, outcome.weight, (low_rest, high_rest));
             let weighted = |value: Score| weight * i128::from(value.raw());
             // Known beyond the window already (by the probes): no search needed.
             if outcome.upper <= a {
@@ -140,7 +148,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 );
             }
             let window = (a.max(outcome.lower + -1), b.min(outcome.upper + 1));
-            let value = self.outcome_value(game, &outcome, node, window, key, total, false);
+            let value = self.outcome_value(&child, flips, &outcome, node, window, key, total, false);
             if self.search.aborted {
                 return Score::DRAW;
             }
@@ -163,29 +171,29 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         star.value(searched)
     }
 
-    /// Star2's probing phase, when every outcome hands the move to the same player: one move of
-    /// each outcome, in the window that could still cut the node. A cut's fail-soft value, or
-    /// `None` with the outcomes' bounds tightened by the probes.
+    /// Star2's probing phase, while the outcomes hand the move to the same player (it stops at
+    /// the first that does not): one move of each outcome, in the window that could still cut
+    /// the node. A cut's fail-soft value, or `None` with the outcomes' bounds tightened by the
+    /// probes.
     fn probe_outcomes(
         &mut self,
         game: &G,
         known: &mut MoveList<Outcome<G::Move>>,
         node: &Node,
         key: Option<u64>,
+        total: u64,
     ) -> Option<Score> {
-        let flips = known.first()?.flips;
-        if known.iter().any(|o| o.flips != flips) {
-            return None;
-        }
         // A probe bounds its outcome from below for the player who moves there: us (a cut at
-        // beta), or the opponent (a cut at alpha). Work from that player's side: the window and
-        // the bounds are negated when it is the opponent.
+        // beta), or the opponent (a cut at alpha). Work from that player's side (the first
+        // outcome's mover): the window and the bounds are negated when it is the opponent. The
+        // outcomes not probed yet have the symmetric bounds `±bound`, the same from either side,
+        // so the probing stays exact when it stops at an outcome of the other mover.
+        let flips = game.play(known.first()?.outcome).to_move() != game.to_move();
         let (alpha, beta) = if flips {
             (-node.beta, -node.alpha)
         } else {
             (node.alpha, node.beta)
         };
-        let total = known.iter().fold(0u32, |t, o| t.saturating_add(o.weight));
         let theirs = StarWindow::new(alpha, beta, i128::from(total));
         let lower = |o: &Outcome<G::Move>| if flips { -o.upper } else { o.lower };
         let upper = |o: &Outcome<G::Move>| if flips { -o.lower } else { o.upper };
@@ -199,15 +207,15 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             // if every later probe reaches its outcome's upper bound.
             let (_, cut) = theirs.outcome_window(before, outcome.weight, (after_low, 0));
             let (_, reach) = theirs.outcome_window(before, outcome.weight, (after_high, 0));
-            // Below Star1's window for this outcome its value would fail the node the other way
-            // in the search phase: a probe need not resolve values there (Ballard's AX).
-            let (star1_low, _) = theirs.outcome_window(before, outcome.weight, (0, after_high));
-            let hopeless = (reach + -1).max(lower(&outcome) + -1).max(star1_low);
+            let hopeless = (reach + -1).max(lower(&outcome) + -1);
             if hopeless >= cut + -1 {
                 return None;
             }
-            // Only where the table knows a move (a good first move): a random one rarely bounds.
             let child = game.play(outcome.outcome);
+            if (child.to_move() != game.to_move()) != flips {
+                return None;
+            }
+            // Only where the table knows a move (a good first move): a random one rarely bounds.
             self.tables.key(&child, node.ply + 1).and_then(|key| {
                 self.tables
                     .tt
@@ -216,11 +224,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                     .and_then(|entry| entry.best_move)
             })?;
             // From the mover's side: the window as it is, the value not negated.
-            let probe = Outcome {
-                flips: false,
-                ..outcome
-            };
-            let value = self.outcome_value(game, &probe, node, (hopeless, cut), key, total, true);
+            let value = self.outcome_value(&child, false, &outcome, node, (hopeless, cut), key, total, true);
             if self.search.aborted {
                 return Some(Score::DRAW);
             }
@@ -243,32 +247,32 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         None
     }
 
-    /// The value of `outcome` from the chance node's side (`probe`: only its first move, from
-    /// its mover's side), searched one ply shallower in `window` (the chance node's side's, or
-    /// the mover's for a probe).
+    /// The value of `outcome` (position `child`) from the chance node's side (negated when it
+    /// `flips` the side to move), searched one ply shallower in `window` (`probe`: only its
+    /// first move, from its mover's side, `flips` false).
     #[allow(clippy::too_many_arguments)]
     fn outcome_value(
         &mut self,
-        game: &G,
+        child: &G,
+        flips: bool,
         outcome: &Outcome<G::Move>,
         node: &Node,
         (alpha, beta): (Score, Score),
         key: Option<u64>,
-        total: u32,
+        total: u64,
         probe: bool,
     ) -> Score {
         self.search.stats.children += 1;
         self.search.trace.outcome(&outcome.outcome, outcome.weight, total);
-        let child = game.play(outcome.outcome);
         let chain = child_capture_chain(node.chain, false);
-        let mut child_node = if outcome.flips {
+        let mut child_node = if flips {
             node.child(node.depth - 1, -beta, -alpha, chain)
         } else {
             node.child(node.depth - 1, alpha, beta, chain)
         };
         child_node.probe = probe;
-        let value = self.search_child(&child, child_node, key);
-        if outcome.flips { -value } else { value }
+        let value = self.search_child(child, child_node, key);
+        if flips { -value } else { value }
     }
 
     /// A chance node cut by Star1 after `searched` of its `outcomes`, worth `score`.

@@ -487,7 +487,7 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
                 return 0.5;
             }
             let index = if game.is_chance() {
-                sample_by_weight(&game, moves, &mut self.rng)
+                crate::chance::sample_outcome(&game, moves, &mut self.rng)
             } else {
                 self.policy.choose(&game, moves, &mut self.rng) % moves.len()
             };
@@ -502,14 +502,14 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
     }
 
     /// A child of chance node `id` (position `game`) drawn by its outcome's weight.
-    fn sample_outcome(&mut self, game: &G, id: NodeId) -> Option<NodeId> {
+    fn sample_child(&mut self, game: &G, id: NodeId) -> Option<NodeId> {
         let children = self.tree.children(id);
         let mut outcomes = MoveList::new();
         outcomes.extend(children.clone().filter_map(|c| self.tree.nodes[c as usize].mv));
         if outcomes.is_empty() {
             return None;
         }
-        Some(children.start + sample_by_weight(game, &outcomes, &mut self.rng) as NodeId)
+        Some(children.start + crate::chance::sample_outcome(game, &outcomes, &mut self.rng) as NodeId)
     }
 
     /// One iteration: select, expand, play out, backpropagate (and prove what is proven).
@@ -554,7 +554,7 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
             // Nature's move: an outcome drawn by its weight (proven or not: its result counts
             // in the mean); a player's: UCT.
             let choice = if node.chance {
-                self.sample_outcome(&game, id)
+                self.sample_child(&game, id)
             } else {
                 self.tree.select(id, self.exploration)
             };
@@ -626,20 +626,6 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
             .rev()
             .max_by_key(rank)
     }
-}
-
-/// The index of an outcome of chance node `game` among `outcomes`, drawn by weight.
-fn sample_by_weight<G: Game>(game: &G, outcomes: &[G::Move], rng: &mut SplitMix64) -> usize {
-    let total: u64 = outcomes.iter().map(|&o| u64::from(game.chance_weight(o))).sum();
-    let mut draw = rng.below(total.max(1) as usize) as u64;
-    for (index, &outcome) in outcomes.iter().enumerate() {
-        let weight = u64::from(game.chance_weight(outcome));
-        if draw < weight {
-            return index;
-        }
-        draw -= weight;
-    }
-    outcomes.len() - 1
 }
 
 impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Searcher<G> for Mcts<G, E, P> {

@@ -155,7 +155,7 @@ pub struct TraceNode {
     pub is_chance: bool,
     /// The move from the parent is a chance outcome of this weight out of this total weight
     /// (its probability is their ratio).
-    pub probability: Option<(u32, u32)>,
+    pub probability: Option<(u32, u64)>,
 }
 
 /// The tree a search walked. See the [module documentation](self).
@@ -169,7 +169,7 @@ pub struct Trace {
     /// How many entered nodes are open but unrecorded (after truncation).
     skipped: usize,
     /// The probability of the chance outcome about to be entered, if it is one.
-    pending_probability: Option<(u32, u32)>,
+    pending_probability: Option<(u32, u64)>,
     truncated: bool,
 }
 
@@ -502,7 +502,7 @@ impl Tracer {
     /// The current node, a chance node, is about to search outcome `mv`, of `weight` out of
     /// `total`.
     #[inline]
-    pub(crate) fn outcome<M: Debug>(&mut self, mv: &M, weight: u32, total: u32) {
+    pub(crate) fn outcome<M: Debug>(&mut self, mv: &M, weight: u32, total: u64) {
         if let Some(trace) = &mut self.0
             && trace.skipped == 0
             && let Some((_, current)) = trace.stack.last_mut()
