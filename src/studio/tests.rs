@@ -1,0 +1,409 @@
+//! The studio's API, request by request: what the page relies on, and every kind of bad input
+//! answered with a message (never a panic).
+
+use serde_json::{Value, json};
+
+use super::{StudioLimits, handle};
+
+fn post(path: &str, body: &Value) -> (u16, Value) {
+    post_raw(path, body.to_string().as_bytes(), &StudioLimits::default())
+}
+
+fn post_raw(path: &str, body: &[u8], limits: &StudioLimits) -> (u16, Value) {
+    let response = handle("POST", path, body, limits);
+    assert!(response.content_type.starts_with("application/json"));
+    (
+        response.status,
+        serde_json::from_slice(&response.body).expect("every API answer is JSON"),
+    )
+}
+
+fn search(game: &str, start: &str, depth: u32, searchers: Value) -> (u16, Value) {
+    post(
+        "/api/search",
+        &json!({"game": game, "start": start, "depth": depth, "searchers": searchers}),
+    )
+}
+
+fn trace_len(answer: &Value, result: usize) -> usize {
+    answer["results"][result]["trace"]["nodes"]
+        .as_array()
+        .expect("a trace")
+        .len()
+}
+
+#[test]
+fn the_textbook_tree_draws_minimax_and_alpha_beta_as_the_trace_example_does() {
+    let (status, answer) = search(
+        "textbook",
+        "",
+        3,
+        json!([{"kind": "minimax"}, {"kind": "alphabeta-minimax"}]),
+    );
+    assert_eq!(status, 200, "{answer}");
+    // Branching 3, depth 3: minimax visits 1 + 3 + 9 + 27 = 40 nodes; alpha-beta on the
+    // best-first tree visits 20 (the trace example's figures) and records the 8 moves its cuts
+    // left unsearched as pruned children: 28 drawn, 20 of them searched.
+    assert_eq!(trace_len(&answer, 0), 40);
+    assert_eq!(answer["results"][0]["stats"]["nodes"], 40);
+    let alphabeta = &answer["results"][1];
+    let searched = alphabeta["trace"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["pruned"] == false)
+        .count();
+    assert_eq!(searched, 20);
+    assert_eq!(alphabeta["stats"]["nodes"], 20);
+    assert_eq!(trace_len(&answer, 1), 28);
+    // Both searchers find the same value, from the first player's view.
+    assert_eq!(answer["results"][0]["score"], answer["results"][1]["score"]);
+    // Moves are letters, the root has its full window, the principal variation is marked.
+    let root = &alphabeta["trace"]["nodes"][0];
+    assert_eq!(root["window_text"], json!(["-inf", "inf"]));
+    assert_eq!(alphabeta["trace"]["nodes"][1]["mv"], "a");
+    assert!(
+        alphabeta["trace"]["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n["cut"] == "alpha cutoff" || n["cut"] == "beta cutoff")
+    );
+    assert_eq!(root["pv"], true);
+}
+
+#[test]
+fn every_game_searches_with_every_searcher() {
+    let games = [
+        ("textbook", "", 3),
+        ("tictactoe", "5 1 9 3 2", 4),
+        ("nim", "2 3", 3),
+        ("connect4", "4453", 3),
+        ("kalah", "3 2", 3),
+        ("chess", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 2),
+    ];
+    let searchers = [
+        json!({"kind": "minimax"}),
+        json!({"kind": "negamax"}),
+        json!({"kind": "alphabeta"}),
+        json!({"kind": "alphabeta-minimax"}),
+        json!({"kind": "quiescence"}),
+        json!({"kind": "engine"}),
+        json!({"kind": "engine", "config": "plain"}),
+        json!({"kind": "engine", "config": "id+tt+hints+killers+null=r2+qs"}),
+        json!({"kind": "mcts", "iterations": 50}),
+    ];
+    for (game, start, depth) in games {
+        for spec in &searchers {
+            let (status, answer) = search(game, start, depth, json!([spec]));
+            assert_eq!(status, 200, "{game} {spec}: {answer}");
+            let result = &answer["results"][0];
+            assert!(trace_len(&answer, 0) > 1, "{game} {spec}");
+            assert!(result["stats"]["nodes"].as_u64().unwrap() > 0 || spec["kind"] == "mcts");
+            // The best move is one of the legal moves, in the game's own text.
+            let legal = answer["position"]["legal"].as_array().unwrap();
+            assert!(
+                legal.contains(&result["best_move"]),
+                "{game} {spec}: {} not in {legal:?}",
+                result["best_move"]
+            );
+        }
+    }
+}
+
+#[test]
+fn the_exact_searchers_agree_on_the_value_where_their_views_agree() {
+    // Tic-tac-toe, X to move: the first player's view and the side to move's are the same.
+    let (status, answer) = search(
+        "tictactoe",
+        "5 1 9 3",
+        7,
+        json!([{"kind": "minimax"}, {"kind": "engine", "config": "id+tt+hints+killers+history+pvs"}]),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["results"][0]["score"], answer["results"][1]["score"]);
+}
+
+#[test]
+fn positions_list_their_legal_moves_and_clickable_cells() {
+    let (status, answer) = post(
+        "/api/position",
+        &json!({"game": "tictactoe", "start": "", "moves": ["5", "1"]}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["to_move"], "X");
+    assert_eq!(answer["legal"].as_array().unwrap().len(), 7);
+    let cells = answer["grid"]["cells"].as_array().unwrap();
+    assert_eq!(
+        (cells[0]["text"].as_str(), cells[0]["move"].is_null()),
+        (Some("O"), true)
+    );
+    assert_eq!(cells[4]["text"], "X");
+    assert_eq!(cells[8]["move"], "9");
+
+    let (_, chess) = post(
+        "/api/position",
+        &json!({"game": "chess", "start": "startpos", "moves": ["e2e4"]}),
+    );
+    assert_eq!(chess["to_move"], "Black");
+    assert_eq!(chess["legal"].as_array().unwrap().len(), 20);
+    assert_eq!(chess["grid"]["cells"][0]["square"], "a8");
+    assert_eq!(chess["grid"]["cells"][0]["text"], "♜");
+
+    let (_, four) = post(
+        "/api/position",
+        &json!({"game": "connect4", "start": "4", "moves": ["4"]}),
+    );
+    assert_eq!(four["grid"]["rows"], 6);
+    let cells = four["grid"]["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 42);
+    assert_eq!(cells[38]["text"], "X"); // bottom row, column 4
+    assert_eq!(cells[31]["text"], "O");
+}
+
+#[test]
+fn a_finished_game_has_its_result_and_no_moves() {
+    let (status, answer) = post(
+        "/api/position",
+        &json!({"game": "tictactoe", "start": "1 4 2 5 3"}),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(answer["status"], "X wins");
+    assert_eq!(answer["legal"], json!([]));
+    let (status, answer) = post(
+        "/api/position",
+        &json!({"game": "kalah", "start": "1 1", "moves": ["1"]}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer["status"].as_str().is_some(), "{answer}");
+}
+
+#[test]
+fn a_searcher_plays_a_legal_move() {
+    let (status, answer) = post(
+        "/api/move",
+        &json!({"game": "tictactoe", "start": "5 1 9 3 2", "depth": 4, "searcher": {"kind": "alphabeta"}}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    // O must block on 8.
+    assert_eq!(answer["move"], "8");
+    assert_eq!(answer["position"]["to_move"], "X");
+    let (status, answer) = post(
+        "/api/move",
+        &json!({"game": "chess", "start": "startpos", "depth": 2, "searcher": {"kind": "engine"}}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["position"]["to_move"], "Black");
+}
+
+#[test]
+fn bad_input_gets_a_message_never_a_panic() {
+    let limits = StudioLimits::default();
+    let cases: &[(&str, &str, u16, &str)] = &[
+        ("/api/search", "not json", 400, "malformed request"),
+        (
+            "/api/search",
+            r#"{"game": "go", "depth": 1, "searchers": [{"kind": "minimax"}]}"#,
+            400,
+            "unknown game \"go\"",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "chess", "start": "not a fen", "depth": 2, "searchers": [{"kind": "minimax"}]}"#,
+            400,
+            "bad FEN",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "tictactoe", "depth": 2, "searchers": [{"kind": "bogo"}]}"#,
+            400,
+            "unknown searcher \"bogo\"",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "tictactoe", "depth": 2, "searchers": []}"#,
+            400,
+            "one or two searchers",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "tictactoe", "depth": 2, "searchers": [{"kind": "engine", "config": "killers+verified"}]}"#,
+            400,
+            "needs \"null\"",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "tictactoe", "depth": 2, "searchers": [{"kind": "minimax", "config": "plain"}]}"#,
+            400,
+            "configuration is for the engine",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "tictactoe", "depth": 99, "searchers": [{"kind": "minimax"}]}"#,
+            400,
+            "limit of 20",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "tictactoe", "depth": -1, "searchers": [{"kind": "minimax"}]}"#,
+            400,
+            "malformed request",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "tictactoe", "depth": 2, "searchers": [{"kind": "mcts", "iterations": 0}]}"#,
+            400,
+            "iterations must be",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "tictactoe", "moves": ["5", "5"], "depth": 2, "searchers": [{"kind": "minimax"}]}"#,
+            400,
+            "move 2 of the game: \"5\" is not a legal move",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "tictactoe", "start": "1 4 2 5 3", "depth": 2, "searchers": [{"kind": "minimax"}]}"#,
+            400,
+            "the game is over (X wins)",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "textbook", "params": {"branching": 99}, "depth": 2, "searchers": [{"kind": "minimax"}]}"#,
+            400,
+            "branching must be from 1 to 8",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "textbook", "params": {"colour": 1}, "depth": 2, "searchers": [{"kind": "minimax"}]}"#,
+            400,
+            "unknown parameter \"colour\"",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "nim", "start": "3 x", "depth": 2, "searchers": [{"kind": "minimax"}]}"#,
+            400,
+            "Nim heaps",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "kalah", "start": "99 99", "depth": 2, "searchers": [{"kind": "minimax"}]}"#,
+            400,
+            "Kalah start",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "connect4", "start": "4444444", "depth": 2, "searchers": [{"kind": "minimax"}]}"#,
+            400,
+            "Connect Four start",
+        ),
+        (
+            "/api/move",
+            r#"{"game": "tictactoe", "start": "1 4 2 5 3", "depth": 2, "searcher": {"kind": "minimax"}}"#,
+            400,
+            "the game is over",
+        ),
+        (
+            "/api/move",
+            r#"{"game": "tictactoe", "depth": 0, "searcher": {"kind": "minimax"}}"#,
+            400,
+            "depth must be from 1",
+        ),
+        (
+            "/api/position",
+            r#"{"game": "chess", "start": "startpos", "moves": ["e2e5"]}"#,
+            400,
+            "not a legal move here; the legal moves are: ",
+        ),
+        ("/api/nothing", "{}", 404, "nothing at /api/nothing"),
+    ];
+    for &(path, body, status, message) in cases {
+        let (got, answer) = post_raw(path, body.as_bytes(), &limits);
+        let error = answer["error"].as_str().unwrap_or_default();
+        assert_eq!(got, status, "{path} {body}: {answer}");
+        assert!(
+            error.contains(message),
+            "{path} {body}: \"{error}\" should say \"{message}\""
+        );
+    }
+    let response = handle("GET", "/api/search", b"", &limits);
+    assert_eq!(response.status, 405);
+    let huge = vec![b' '; limits.max_body + 1];
+    assert_eq!(handle("POST", "/api/search", &huge, &limits).status, 413);
+}
+
+#[test]
+fn a_search_too_big_to_draw_is_refused_quickly_with_the_limit_named() {
+    // Minimax at depth 12 on chess would take hours: it is stopped at the node budget.
+    let limits = StudioLimits {
+        max_search_nodes: 20_000,
+        ..StudioLimits::default()
+    };
+    let body = json!({"game": "chess", "start": "startpos", "depth": 12, "searchers": [{"kind": "minimax"}]});
+    let started = std::time::Instant::now();
+    let (status, answer) = post_raw("/api/search", body.to_string().as_bytes(), &limits);
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("more than 20000 nodes"),
+        "{answer}"
+    );
+    assert!(started.elapsed().as_secs() < 30);
+    // The engine honours the node limit itself: refused the same way.
+    let body = json!({"game": "chess", "start": "startpos", "depth": 12, "searchers": [{"kind": "engine", "config": "plain"}]});
+    let (status, answer) = post_raw("/api/search", body.to_string().as_bytes(), &limits);
+    assert_eq!(status, 422, "{answer}");
+}
+
+#[test]
+fn a_trace_past_the_drawing_cap_is_capped_and_says_so() {
+    let limits = StudioLimits {
+        max_drawn_nodes: 100,
+        ..StudioLimits::default()
+    };
+    let body = json!({"game": "tictactoe", "depth": 4, "searchers": [{"kind": "minimax"}]});
+    let (status, answer) = post_raw("/api/search", body.to_string().as_bytes(), &limits);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["results"][0]["trace"]["truncated"], true);
+    assert!(answer["results"][0]["trace"]["nodes"].as_array().unwrap().len() <= 100);
+    assert!(
+        answer["notes"][0].as_str().unwrap().contains("at most 100 nodes"),
+        "{answer}"
+    );
+}
+
+#[test]
+fn the_catalog_and_the_page_are_served() {
+    let limits = StudioLimits::default();
+    let catalog: Value = serde_json::from_slice(&handle("GET", "/api/catalog", b"", &limits).body).unwrap();
+    let games: Vec<&str> = catalog["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        games,
+        ["textbook", "tictactoe", "nim", "connect4", "kalah", "chess"]
+    );
+    // Every game's default start is a valid position.
+    for game in catalog["games"].as_array().unwrap() {
+        let (status, answer) = post(
+            "/api/position",
+            &json!({"game": game["id"], "start": game["default_start"]}),
+        );
+        assert_eq!(status, 200, "{game}: {answer}");
+    }
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/studio.js", "text/javascript"),
+        ("/studio.css", "text/css"),
+    ] {
+        let response = handle("GET", path, b"", &limits);
+        assert_eq!(response.status, 200);
+        assert!(response.content_type.starts_with(kind));
+        assert!(!response.body.is_empty());
+    }
+}
