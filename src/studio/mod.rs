@@ -159,13 +159,15 @@ pub fn handle(method: &str, path: &str, body: &[u8], limits: &StudioLimits) -> R
     }
 }
 
-/// A search request: a position, a depth and the searchers.
+/// A search request: a position, a depth, the searchers and, optionally, tighter limits.
 #[derive(Deserialize)]
 struct SearchRequest {
     #[serde(flatten)]
     position: PositionRequest,
     depth: u32,
     searchers: Vec<SearcherSpec>,
+    #[serde(flatten)]
+    limits: RequestLimits,
 }
 
 /// A request for a searcher's move.
@@ -175,6 +177,46 @@ struct MoveRequest {
     position: PositionRequest,
     depth: u32,
     searcher: SearcherSpec,
+    #[serde(flatten)]
+    limits: RequestLimits,
+}
+
+/// A request's own limits, within the studio's.
+#[derive(Deserialize)]
+struct RequestLimits {
+    /// The most nodes a search may visit (at most the studio's `max_search_nodes`).
+    #[serde(default)]
+    max_nodes: Option<u64>,
+    /// The time for each search, in milliseconds (at most the studio's `max_time`).
+    #[serde(default)]
+    time_ms: Option<u64>,
+}
+
+impl RequestLimits {
+    /// The studio's limits narrowed by the request's, and the request's clock.
+    fn narrow(&self, limits: &StudioLimits) -> Result<(StudioLimits, Option<Duration>), StudioError> {
+        let mut narrowed = limits.clone();
+        if let Some(nodes) = self.max_nodes {
+            if nodes == 0 || nodes > limits.max_search_nodes {
+                return Err(StudioError::BadRequest(format!(
+                    "max_nodes must be from 1 to {}, not {nodes}",
+                    limits.max_search_nodes
+                )));
+            }
+            narrowed.max_search_nodes = nodes;
+        }
+        let clock = match self.time_ms {
+            None => None,
+            Some(ms) if ms == 0 || u128::from(ms) > limits.max_time.as_millis() => {
+                return Err(StudioError::BadRequest(format!(
+                    "time_ms must be from 1 to {}, not {ms}",
+                    limits.max_time.as_millis()
+                )));
+            }
+            Some(ms) => Some(Duration::from_millis(ms)),
+        };
+        Ok((narrowed, clock))
+    }
 }
 
 fn parse<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, StudioError> {
@@ -187,23 +229,27 @@ fn api(path: &str, body: &[u8], limits: &StudioLimits) -> Result<Value, StudioEr
         "/api/position" => with_game(&parse::<PositionRequest>(body)?, Describe),
         "/api/search" => {
             let request: SearchRequest = parse(body)?;
+            let (limits, clock) = request.limits.narrow(limits)?;
             with_game(
                 &request.position,
                 SearchAll {
                     searchers: &request.searchers,
                     depth: request.depth,
-                    limits,
+                    limits: &limits,
+                    clock,
                 },
             )
         }
         _ => {
             let request: MoveRequest = parse(body)?;
+            let (limits, clock) = request.limits.narrow(limits)?;
             with_game(
                 &request.position,
                 ChooseMove {
                     spec: &request.searcher,
                     depth: request.depth,
-                    limits,
+                    limits: &limits,
+                    clock,
                 },
             )
         }

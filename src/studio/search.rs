@@ -61,8 +61,11 @@ pub struct SearchAll<'a> {
     pub searchers: &'a [SearcherSpec],
     /// Plies to search.
     pub depth: u32,
-    /// The studio's limits.
+    /// The studio's limits (narrowed by the request's own).
     pub limits: &'a StudioLimits,
+    /// The request's time limit for the searchers that honour one (engine, MCTS): they stop on
+    /// it and report what they found; the others are refused past it.
+    pub clock: Option<Duration>,
 }
 
 impl GameVisitor for SearchAll<'_> {
@@ -89,7 +92,15 @@ impl GameVisitor for SearchAll<'_> {
         let mut results = Vec::new();
         let mut notes = Vec::new();
         for spec in self.searchers {
-            let run = run(&root, spec, self.depth, self.limits)?;
+            let run = run(&root, spec, self.depth, self.limits, self.clock)?;
+            if run.stopped_by_clock {
+                notes.push(format!(
+                    "{}: stopped by the clock after {:.0} ms (depth {} completed)",
+                    run.name,
+                    run.elapsed.as_secs_f64() * 1e3,
+                    run.result.depth
+                ));
+            }
             if let Some(message) = run.trace.as_ref().and_then(Trace::truncation_message) {
                 notes.push(format!(
                     "{}: {message}; the studio draws at most {} nodes",
@@ -108,8 +119,10 @@ pub struct ChooseMove<'a> {
     pub spec: &'a SearcherSpec,
     /// Plies to search.
     pub depth: u32,
-    /// The studio's limits.
+    /// The studio's limits (narrowed by the request's own).
     pub limits: &'a StudioLimits,
+    /// The request's time limit, as [`SearchAll::clock`].
+    pub clock: Option<Duration>,
 }
 
 impl GameVisitor for ChooseMove<'_> {
@@ -125,7 +138,7 @@ impl GameVisitor for ChooseMove<'_> {
                 self.limits.max_depth, self.depth
             )));
         }
-        let run = run(&root, self.spec, self.depth, self.limits)?;
+        let run = run(&root, self.spec, self.depth, self.limits, self.clock)?;
         // A searcher that names no move (a chance root, or none of its own) plays the first.
         let mv = run
             .result
@@ -148,6 +161,7 @@ struct Run<G: StudioGame> {
     name: String,
     view: &'static str,
     elapsed: Duration,
+    stopped_by_clock: bool,
 }
 
 /// Runs one searcher on `root`, refusing a search that outgrows the limits.
@@ -156,6 +170,7 @@ fn run<G: StudioGame>(
     spec: &SearcherSpec,
     depth: u32,
     limits: &StudioLimits,
+    clock: Option<Duration>,
 ) -> Result<Run<G>, StudioError> {
     let Some(&(_, _, view)) = SEARCHERS.iter().find(|entry| entry.0 == spec.kind) else {
         return Err(StudioError::BadRequest(format!(
@@ -180,7 +195,8 @@ fn run<G: StudioGame>(
     let budget = limits.max_search_nodes;
     let tree = Budgeted::new(root.clone(), budget);
     let evaluator = BudgetedEval(G::evaluator());
-    let search_limits = Limits::depth(depth).with_nodes(budget).with_time(limits.max_time);
+    let time = clock.unwrap_or(limits.max_time).min(limits.max_time);
+    let search_limits = Limits::depth(depth).with_nodes(budget).with_time(time);
     let started = Instant::now();
 
     macro_rules! traced {
@@ -221,18 +237,21 @@ fn run<G: StudioGame>(
                 .with_seed(1)
                 .with_iterations(iterations)
                 .with_trace(cap);
-            let result = mcts.search(root, &Limits::depth(depth).with_time(limits.max_time));
+            let result = mcts.search(root, &Limits::depth(depth).with_time(time));
             let (trace, name) = (mcts.trace().cloned(), mcts.name().to_string());
             let mut trace = trace;
             if let Some(trace) = trace.as_mut() {
                 trace.relabel_moves(root, |position, mv| position.move_text(mv));
             }
+            let elapsed = started.elapsed();
+            let stopped_by_clock = result.stats.iterations < iterations && elapsed >= time;
             return Ok(Run {
                 result,
                 trace,
                 name,
                 view,
-                elapsed: started.elapsed(),
+                elapsed,
+                stopped_by_clock,
             });
         }
     };
@@ -243,10 +262,13 @@ fn run<G: StudioGame>(
              try a smaller depth"
         )));
     }
-    if elapsed >= limits.max_time {
+    // The engine stops on the clock by itself and reports its last complete iteration; a search
+    // of another kind past the clock is refused (its result is whole, but it was not asked for).
+    let stopped_by_clock = elapsed >= time;
+    if stopped_by_clock && (spec.kind != "engine" || clock.is_none()) {
         return Err(StudioError::TooBig(format!(
-            "{name} at depth {depth} took more than {:.0} s, the longest the studio searches: try a smaller depth",
-            limits.max_time.as_secs_f64()
+            "{name} at depth {depth} took more than {:.1} s, the longest allowed: try a smaller depth",
+            time.as_secs_f64()
         )));
     }
     let mut trace = trace;
@@ -259,6 +281,7 @@ fn run<G: StudioGame>(
         name,
         view,
         elapsed,
+        stopped_by_clock,
     })
 }
 

@@ -407,3 +407,46 @@ fn the_catalog_and_the_page_are_served() {
         assert!(!response.body.is_empty());
     }
 }
+
+#[test]
+fn a_request_can_tighten_the_limits_but_not_loosen_them() {
+    // A node budget of the request's own: the textbook minimax needs 40 nodes.
+    let body = |extra: Value| {
+        let mut request = json!({"game": "textbook", "depth": 3, "searchers": [{"kind": "minimax"}]});
+        request
+            .as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        request
+    };
+    let (status, answer) = post("/api/search", &body(json!({"max_nodes": 39})));
+    assert_eq!(status, 422, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("more than 39 nodes"));
+    assert_eq!(post("/api/search", &body(json!({"max_nodes": 41}))).0, 200);
+    for (extra, message) in [
+        (json!({"max_nodes": 0}), "max_nodes must be from 1 to 300000"),
+        (
+            json!({"max_nodes": 10_000_000}),
+            "max_nodes must be from 1 to 300000",
+        ),
+        (json!({"time_ms": 0}), "time_ms must be from 1 to 10000"),
+        (json!({"time_ms": 3_600_000}), "time_ms must be from 1 to 10000"),
+    ] {
+        let (status, answer) = post("/api/search", &body(extra.clone()));
+        assert_eq!(status, 400, "{extra}: {answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains(message),
+            "{extra}: {answer}"
+        );
+    }
+    // The engine stops on the request's clock and says so: 30 ms at depth 20 on chess.
+    let request = json!({"game": "chess", "start": "startpos", "depth": 20, "time_ms": 30,
+                         "searchers": [{"kind": "engine", "config": "id+tt+hints+killers"}]});
+    let (status, answer) = post("/api/search", &request);
+    assert_eq!(status, 200, "{answer}");
+    assert!(
+        answer["notes"].to_string().contains("stopped by the clock"),
+        "{answer}"
+    );
+    assert!(answer["results"][0]["best_move"].is_string());
+}
