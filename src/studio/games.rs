@@ -12,6 +12,7 @@ use crate::game_tictactoe::{Cell, Heuristic, TicTacToe};
 use crate::games::connect_four::{ConnectFour, OpenWindows};
 use crate::games::kalah::Kalah;
 use crate::games::nim::Nim;
+use crate::games::pig::{Pig, PigMove};
 use crate::search_core::random_tree::{RandomTree, TreeValue};
 use crate::search_core::{Evaluate, Game, MoveList, Outcome, Player, Score, ZobristHash};
 
@@ -19,7 +20,7 @@ use crate::search_core::{Evaluate, Game, MoveList, Outcome, Player, Score, Zobri
 /// parameters, and the moves played since the start (see `API.md`).
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct PositionRequest {
-    /// The game's id (`textbook`, `tictactoe`, `nim`, `connect4`, `kalah`, `chess`).
+    /// The game's id (`textbook`, `tictactoe`, `nim`, `connect4`, `kalah`, `chess`, `pig`).
     pub game: String,
     /// The game's starting text: a FEN, heaps, a move list, ...
     #[serde(default)]
@@ -69,8 +70,9 @@ pub fn with_game<V: GameVisitor>(request: &PositionRequest, visit: V) -> Result<
         "connect4" => visit.visit(replay::<ConnectFour>(request)?),
         "kalah" => visit.visit(replay::<Kalah>(request)?),
         "chess" => visit.visit(replay::<ChessGame>(request)?),
+        "pig" => visit.visit(replay::<Pig>(request)?),
         other => Err(StudioError::BadRequest(format!(
-            "unknown game \"{other}\": the games are textbook, tictactoe, nim, connect4, kalah, chess"
+            "unknown game \"{other}\": the games are textbook, tictactoe, nim, connect4, kalah, chess, pig"
         ))),
     }
 }
@@ -151,7 +153,8 @@ pub fn describe<G: StudioGame>(position: &G) -> Value {
     };
     json!({
         "board": position.board_text(),
-        "to_move": G::player_name(position.to_move()),
+        "to_move": if position.is_chance() { "the die" } else { G::player_name(position.to_move()) },
+        "is_chance": position.is_chance(),
         "status": status,
         "legal": legal,
         "grid": position.grid(),
@@ -470,5 +473,55 @@ impl StudioGame for ChessGame {
             Player::First => "White",
             Player::Second => "Black",
         }
+    }
+}
+
+impl StudioGame for Pig {
+    type Eval = fn(&Pig) -> Score;
+    const ID: &'static str = "pig";
+
+    fn evaluator() -> fn(&Pig) -> Score {
+        crate::games::pig::evaluate
+    }
+
+    fn from_start(start: &str, _: &BTreeMap<String, i64>) -> Result<Self, StudioError> {
+        let numbers: Vec<u8> = start
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map_err(|_| {
+                StudioError::BadRequest(format!(
+                    "Pig start \"{start}\": give target, sides and turns, such as 8 3 4"
+                ))
+            })?;
+        let [target, sides, turns] = numbers[..] else {
+            return Err(StudioError::BadRequest(format!(
+                "Pig start \"{start}\": give three numbers, target, sides and turns, such as 8 3 4"
+            )));
+        };
+        Pig::new(target, sides, turns)
+            .map_err(|error| StudioError::BadRequest(format!("Pig start \"{start}\": {error}")))
+    }
+
+    fn move_text(&self, mv: PigMove) -> String {
+        match mv {
+            PigMove::Roll => "roll".to_string(),
+            PigMove::Hold => "hold".to_string(),
+            PigMove::Face(face) => face.to_string(),
+        }
+    }
+
+    fn board_text(&self) -> String {
+        let [first, second] = self.banks();
+        format!(
+            "banks: first player {first}, second player {second}\nturn total: {}\nturns left: {}\n{}",
+            self.turn_total(),
+            self.turns_left(),
+            if self.is_chance() {
+                "the die is rolling"
+            } else {
+                "roll or hold?"
+            }
+        )
     }
 }

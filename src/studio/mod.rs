@@ -250,6 +250,8 @@ fn api(path: &str, body: &[u8], limits: &StudioLimits) -> Result<Value, StudioEr
                     depth: request.depth,
                     limits: &limits,
                     clock,
+                    // The die's seed: the game so far, so that replaying a game rolls the same.
+                    seed: request.position.moves.len() as u64 ^ 0x5eed,
                 },
             )
         }

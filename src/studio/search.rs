@@ -9,8 +9,9 @@ use serde_json::{Value, json};
 use super::budget::{Budgeted, BudgetedEval};
 use super::games::{GameVisitor, StudioGame, describe, legal_moves, status};
 use super::{StudioError, StudioLimits};
+use crate::search_core::chance::sample_outcome;
 use crate::search_core::engine::{Config, Engine};
-use crate::search_core::mcts::Mcts;
+use crate::search_core::mcts::{Mcts, SplitMix64};
 use crate::search_core::reference::{AlphaBeta, AlphaBetaMinimax, Minimax, MinimaxQuiescence, Negamax};
 use crate::search_core::trace::Trace;
 use crate::search_core::{Bound, Limits, Score, SearchResult, Searcher};
@@ -123,6 +124,8 @@ pub struct ChooseMove<'a> {
     pub limits: &'a StudioLimits,
     /// The request's time limit, as [`SearchAll::clock`].
     pub clock: Option<Duration>,
+    /// The seed of the die, when the position is a chance node.
+    pub seed: u64,
 }
 
 impl GameVisitor for ChooseMove<'_> {
@@ -137,6 +140,19 @@ impl GameVisitor for ChooseMove<'_> {
                 "the depth must be from 1 to {}, not {}",
                 self.limits.max_depth, self.depth
             )));
+        }
+        if root.is_chance() {
+            // Nature's move: the die is rolled (seeded by the game so far, so a replay is the
+            // same game), not searched.
+            let outcomes = legal_moves(&root);
+            let mut rng = SplitMix64::new(self.seed);
+            let mv = outcomes[sample_outcome(&root, &outcomes, &mut rng)];
+            return Ok(json!({
+                "move": root.move_text(mv),
+                "score_text": null,
+                "searcher": "the die",
+                "position": describe(&root.play(mv)),
+            }));
         }
         let run = run(&root, self.spec, self.depth, self.limits, self.clock)?;
         // A searcher that names no move (a chance root, or none of its own) plays the first.

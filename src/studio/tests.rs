@@ -81,6 +81,7 @@ fn every_game_searches_with_every_searcher() {
         ("connect4", "4453", 3),
         ("kalah", "3 2", 3),
         ("chess", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 2),
+        ("pig", "8 3 4", 4),
     ];
     let searchers = [
         json!({"kind": "minimax"}),
@@ -449,4 +450,34 @@ fn a_request_can_tighten_the_limits_but_not_loosen_them() {
         "{answer}"
     );
     assert!(answer["results"][0]["best_move"].is_string());
+}
+
+#[test]
+fn dice_draw_chance_nodes_with_their_probabilities_and_the_die_rolls_in_play() {
+    // Pig after a roll: nature moves at the root; no searcher has a move to choose there.
+    let request = json!({"game": "pig", "start": "8 3 4", "moves": ["roll"], "depth": 3,
+                         "searchers": [{"kind": "minimax"}, {"kind": "engine"}]});
+    let (status, answer) = post("/api/search", &request);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["position"]["to_move"], "the die");
+    assert_eq!(answer["position"]["legal"], json!(["1", "2", "3"]));
+    for result in answer["results"].as_array().unwrap() {
+        assert!(result["best_move"].is_null(), "{result}");
+        let nodes = result["trace"]["nodes"].as_array().unwrap();
+        assert_eq!(nodes[0]["chance"], true);
+        assert_eq!(nodes[1]["probability"], json!([1, 3]));
+    }
+    // Minimax and the engine (Star1) agree on the expected value.
+    assert_eq!(answer["results"][0]["score"], answer["results"][1]["score"]);
+    // The searcher's reply at a chance node is the die's roll, the same on a replay.
+    let request = json!({"game": "pig", "start": "8 3 4", "moves": ["roll"], "depth": 3,
+                         "searcher": {"kind": "engine"}});
+    let (status, first) = post("/api/move", &request);
+    assert_eq!(status, 200, "{first}");
+    assert!(
+        ["1", "2", "3"].contains(&first["move"].as_str().unwrap()),
+        "{first}"
+    );
+    assert_eq!(first["searcher"], "the die");
+    assert_eq!(post("/api/move", &request).1["move"], first["move"]);
 }
