@@ -5,8 +5,8 @@
 //!
 //! `cargo run --release --example studio` serves it on `127.0.0.1:8080`; the page's assets are
 //! embedded in the binary (no network, no JavaScript build step). The JSON API is documented in
-//! [`API.md`](https://example.invalid/game-search/src/studio/API.md) beside this file and is
-//! what [`handle`] answers; [`serve`] puts it behind an HTTP server.
+//! [`http_api`] (`API.md` beside this file) and is what [`handle`] answers; [`serve`] puts it
+//! behind an HTTP server.
 //!
 //! # Limits, so that no request can hang the server
 //!
@@ -35,6 +35,8 @@
 
 pub mod budget;
 pub mod games;
+#[doc = include_str!("API.md")]
+pub mod http_api {}
 pub mod search;
 mod server;
 
