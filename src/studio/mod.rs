@@ -307,6 +307,13 @@ fn catalog(limits: &StudioLimits) -> Value {
             "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",
             2,
         ),
+        game(
+            "pig",
+            "Pig (dice: chance nodes)",
+            "target, die sides, turns",
+            "8 3 4",
+            4,
+        ),
     ];
     let searchers: Vec<Value> = SEARCHERS
         .iter()

@@ -387,7 +387,15 @@ fn the_catalog_and_the_page_are_served() {
         .collect();
     assert_eq!(
         games,
-        ["textbook", "tictactoe", "nim", "connect4", "kalah", "chess"]
+        [
+            "textbook",
+            "tictactoe",
+            "nim",
+            "connect4",
+            "kalah",
+            "chess",
+            "pig"
+        ]
     );
     // Every game's default start is a valid position.
     for game in catalog["games"].as_array().unwrap() {

@@ -100,6 +100,7 @@ const S = {
   position: null,    // the last /api/position answer
   positionSeq: 0,    // ignores stale position answers
   chessFrom: null,   // chess: the selected from-square
+  replying: false,   // waiting for /api/move
   views: [],         // one TreeView per result panel
   step: { k: 0, n: 0, active: false, timer: null },
 };
@@ -306,7 +307,7 @@ class TreeView {
     // Box width from the longest label.
     let longest = 3;
     for (const nd of this.nodes) {
-      longest = Math.max(longest, String(nd.value_text ?? '').length, String(nd.mv ?? '').length * 0.85);
+      longest = Math.max(longest, String(nd.value_text ?? '').length, String(nd.mv ?? '').length);
     }
     this.W = clamp(Math.round(10 + 7 * longest), 30, 110);
     this.DX = this.W + 7;
@@ -484,7 +485,7 @@ class TreeView {
 
   applyTransform() {
     this.vp.setAttribute('transform', `translate(${this.tx},${this.ty}) scale(${this.scale})`);
-    this.svg.classList.toggle('lod-low', this.scale < 0.45);
+    this.svg.classList.toggle('lod-low', this.scale < 0.4);
   }
 
   /** Fits the whole tree in the view. */
@@ -503,29 +504,31 @@ class TreeView {
     this.fit();
     if (!this.n) return;
     const vw = this.svg.clientWidth || 600;
-    const vh = this.svg.clientHeight || 400;
-    if (this.scale >= 0.4) {
-      // A wide, shallow tree leaves the view's height empty: stretch the rows to use it.
-      if (this.maxRow > 0 && this.height * this.scale < vh * 0.8) {
-        const room = (vh * 0.92) / this.scale - (PAD * 2 + NODE_H + 34);
-        const rowH = clamp(room / this.maxRow, ROW_H, 150);
-        if (rowH > this.rowH + 2) {
-          this.rowH = rowH;
-          this.layout();
-          this.render();
-          this.fit();
-        }
-      }
-      return;
-    }
+    const legible = this.scale >= 0.4;
     const root = this.roots[this.roots.length - 1];
     const best = this.nodes[root].children.find((c) => c < this.n && this.nodes[c].pv && this.visible[c]);
-    const spread = best === undefined ? 0 : Math.abs(this.px(best) - this.px(root));
-    this.scale = clamp((vw - 2 * this.DX) / Math.max(spread, 1), 0.3, 0.75);
+    if (!legible) {
+      const spread = best === undefined ? 0 : Math.abs(this.px(best) - this.px(root));
+      this.scale = clamp((vw - 2 * this.DX) / Math.max(spread, 1), 0.3, 0.75);
+    }
+    this.stretchRows();
+    if (legible) { this.fit(); return; }
     const mid = best === undefined ? this.px(root) : (this.px(root) + this.px(best)) / 2;
     this.tx = vw / 2 - mid * this.scale;
     this.ty = 36;
     this.applyTransform();
+  }
+
+  /** A wide, shallow tree leaves the view's height empty at this scale: stretch its rows. */
+  stretchRows() {
+    const vh = this.svg.clientHeight || 400;
+    if (!this.maxRow || this.height * this.scale >= vh * 0.8) return;
+    const room = (vh * 0.9 - 36) / this.scale - (PAD * 2 + NODE_H + 34);
+    const rowH = clamp(room / this.maxRow, ROW_H, 150);
+    if (rowH <= this.rowH + 2) return;
+    this.rowH = rowH;
+    this.layout();
+    this.render();
   }
 
   zoomBy(factor, cx, cy) {
@@ -864,6 +867,11 @@ function renderPosition(pos) {
       el('div', { class: 'move-buttons' }, ...(over ? [] : pos.legal || []).map((m) =>
         el('button', { class: 'move-btn', type: 'button', 'data-move': m, text: m }))));
   }
+  // What the board shows, for tests and tools: game, start text and moves.
+  const spec = positionSpec();
+  board.dataset.game = spec.game;
+  board.dataset.start = spec.start;
+  board.dataset.moves = spec.moves.join(' ');
   renderMoves();
   updatePlayButtons();
 }
