@@ -6,7 +6,7 @@
 
 Drives the page with Playwright in the system Chromium and counts its checks: the catalog fills
 the form; the textbook tree's drawn nodes match the API's traces (minimax 40, alpha-beta 28 = 20
-searched + 8 pruned); stepping; collapsing; a bad FEN's error; playing tic-tac-toe and chess
+searched + 8 pruned); stepping; collapsing; a bad FEN's error; a node limit; playing tic-tac-toe and chess
 moves and the searcher's reply. Prints `N passed, M failed` last and exits non-zero on a failure.
 With --screenshots it saves studio-textbook.png, studio-tictactoe.png and studio-chess.png
 (1600x1000).
@@ -271,6 +271,24 @@ def check_bad_fen(page, c, catalog):
             f"#error still shows {error.inner_text()!r}")
 
 
+def check_limits(page, c):
+    """The form's node limit reaches the server, which refuses a bigger search with the limit."""
+    choose_game(page, "textbook")
+    page.select_option("#searcher-a", "minimax")
+    page.select_option("#searcher-b", "")
+    page.fill("#max-nodes", "39")
+    request = search(page)
+    error = page.locator("#error")
+    text = error.inner_text() if error.is_visible() else ""
+    c.check("a node limit of 39 is sent and minimax's 40 nodes are refused with the limit named",
+            request.get("max_nodes") == 39 and "more than 39 nodes" in text,
+            f"request {request.get('max_nodes')!r}, #error {text!r}")
+    page.fill("#max-nodes", "")
+    request = search(page)
+    c.check("without the limit the search runs", "max_nodes" not in request and error.is_hidden()
+            and tree_nodes(page, 0) == EXPECTED_MINIMAX_NODES, f"#error {error.inner_text()!r}")
+
+
 def check_tictactoe_play(page, c):
     choose_game(page, "tictactoe")
     page.select_option("#searcher-a", "minimax")
@@ -362,6 +380,7 @@ def main():
             for name, section in [
                 ("textbook", lambda: check_textbook(page, c, base, args.screenshots)),
                 ("bad FEN", lambda: check_bad_fen(page, c, catalog)),
+                ("limits", lambda: check_limits(page, c)),
                 ("tic-tac-toe play", lambda: check_tictactoe_play(page, c)),
                 ("chess play", lambda: check_chess_play(page, c, catalog)),
                 ("screenshots", lambda: take_screenshots(page, c, args.screenshots)),

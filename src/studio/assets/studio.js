@@ -115,6 +115,8 @@ function fillForm() {
   const { games, searchers, limits } = S.catalog;
   $('#game').replaceChildren(...games.map((g) => el('option', { value: g.id, text: g.name })));
   $('#depth').max = limits.max_depth;
+  $('#max-nodes').max = limits.max_search_nodes;
+  $('#max-nodes').placeholder = String(limits.max_search_nodes);
   for (const slot of ['a', 'b']) {
     const options = searchers.map((s) => el('option', { value: s.id, text: s.name }));
     if (slot === 'b') options.unshift(el('option', { value: '', text: '(none)' }));
@@ -196,6 +198,16 @@ function searcherSpec(slot) {
 
 const depthValue = () => intValue($('#depth'), (S.game && S.game.default_depth) || 3);
 
+/** The optional limits of the form: `max_nodes` and `time_ms`, only when filled in. */
+function limitsSpec() {
+  const spec = {};
+  const nodes = intValue($('#max-nodes'), null);
+  const ms = intValue($('#time-ms'), null);
+  if (nodes !== null) spec.max_nodes = nodes;
+  if (ms !== null) spec.time_ms = ms;
+  return spec;
+}
+
 // ============================================================================================
 // Search: run the searchers, draw one panel per result
 // ============================================================================================
@@ -206,6 +218,7 @@ async function runSearch() {
     ...positionSpec(),
     depth: depthValue(),
     searchers: [searcherSpec('a'), searcherSpec('b')].filter(Boolean),
+    ...limitsSpec(),
   };
   const button = $('#search');
   button.disabled = true;
@@ -906,7 +919,7 @@ async function reply() {
   button.textContent = 'thinking…';
   updatePlayButtons();
   try {
-    const data = await api('/api/move', { ...positionSpec(), depth: depthValue(), searcher });
+    const data = await api('/api/move', { ...positionSpec(), depth: depthValue(), searcher, ...limitsSpec() });
     S.moves.push(data.move);
     S.positionSeq++;
     renderPosition(data.position);
