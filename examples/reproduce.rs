@@ -995,9 +995,19 @@ mod tests {
         }
         let quick = setup(&parse(&["--quick", "--stockfish", "/nonexistent/sf"]).unwrap()).unwrap();
         assert!(quick.strength.is_empty(), "no Stockfish: skipped in --quick");
-        assert!(quick.skipped.unwrap().contains("/nonexistent/sf not found"));
+        let skipped = quick.skipped.unwrap();
+        assert!(
+            skipped.contains("/nonexistent/sf") && skipped.contains(" not found"),
+            "{skipped}"
+        );
+        // The missing programs are listed together ("/nonexistent/sf, /usr/games/phalanx not
+        // found" on a machine without the other opponents): the bad path must be among them.
         let full = setup(&parse(&["--tables", "strength", "--stockfish", "/nonexistent/sf"]).unwrap());
-        assert!(full.err().unwrap().contains("/nonexistent/sf not found"));
+        let error = full.err().unwrap();
+        assert!(
+            error.contains("/nonexistent/sf") && error.contains(" not found"),
+            "{error}"
+        );
         for bad in [
             ["--strength-tc", "0+1"],
             ["--strength-tc", "5+x"],
