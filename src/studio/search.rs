@@ -13,7 +13,7 @@ use crate::search_core::chance::sample_outcome;
 use crate::search_core::engine::{Config, Engine};
 use crate::search_core::mcts::{Mcts, SplitMix64};
 use crate::search_core::reference::{AlphaBeta, AlphaBetaMinimax, Minimax, MinimaxQuiescence, Negamax};
-use crate::search_core::trace::Trace;
+use crate::search_core::trace::{Trace, score_text};
 use crate::search_core::{Bound, Limits, Score, SearchResult, Searcher};
 
 /// One searcher of a request: its kind and options.
@@ -163,7 +163,7 @@ impl GameVisitor for ChooseMove<'_> {
             .ok_or_else(|| StudioError::BadRequest("the position has no moves".to_string()))?;
         Ok(json!({
             "move": root.move_text(mv),
-            "score_text": run.result.score.to_string(),
+            "score_text": result_text(run.result.score),
             "searcher": run.name,
             "position": describe(&root.play(mv)),
         }))
@@ -301,16 +301,11 @@ fn run<G: StudioGame>(
     })
 }
 
-/// A score for people: `3`, `mate 2`, `-inf`.
-fn score_text(score: Score) -> String {
-    if score >= Score::INFINITY {
-        "inf".to_string()
-    } else if score <= -Score::INFINITY {
-        "-inf".to_string()
-    } else {
-        let text = score.to_string();
-        text.strip_prefix("cp ").map_or(text.clone(), str::to_string)
-    }
+/// A result's score for people: `3`, `mate 2` (tree nodes use the trace pictures' compact
+/// [`score_text`]: `3`, `#2`, `-inf`).
+fn result_text(score: Score) -> String {
+    let text = score.to_string();
+    text.strip_prefix("cp ").map_or(text.clone(), str::to_string)
 }
 
 fn bound_name(bound: Bound) -> &'static str {
@@ -334,7 +329,7 @@ fn result_json<G: StudioGame>(root: &G, run: &Run<G>) -> Value {
         "name": run.name,
         "view": run.view,
         "score": run.result.score.raw(),
-        "score_text": score_text(run.result.score),
+        "score_text": result_text(run.result.score),
         "best_move": run.result.best_move.map(|mv| root.move_text(mv)),
         "pv": pv,
         "stats": {
