@@ -29,7 +29,9 @@
 //!   comparisons, a history lookup), never at a horizon node; then a selection scan of the
 //!   remaining moves per move handed out, `O(n)` when the first move cuts, `O(n·k)` for `k`
 //!   moves searched, never a full sort; and no scan at all once every move left has the same
-//!   score (the quiet moves of an MVV-LVA order, every move of a game without hints).
+//!   score (the quiet moves of an MVV-LVA order, every move of a game without hints). With no
+//!   tier on (and in quiescence) the moves are sorted once by
+//!   [`order_by_hint`](crate::order_by_hint) instead, and handed out with no scan.
 
 use super::Engine;
 use super::node::Node;
@@ -97,6 +99,9 @@ pub(super) struct MovePicker<'s> {
     above_floor: usize,
     /// The lowest score.
     floor: i64,
+    /// The moves are already in the game's own order (sorted by [`order_by_hint`](crate::order_by_hint)):
+    /// handed out as they stand, every one [`MoveKind::Quiet`], the scores unused.
+    in_order: bool,
 }
 
 impl<'s> MovePicker<'s> {
@@ -106,7 +111,7 @@ impl<'s> MovePicker<'s> {
     pub(super) fn new<G: Game, E: Evaluate<G>>(
         engine: &Engine<G, E>,
         game: &G,
-        moves: &MoveList<G::Move>,
+        moves: &mut MoveList<G::Move>,
         tt_move: Option<G::Move>,
         ply: u32,
         scores: &'s mut MoveList<i64>,
@@ -153,30 +158,23 @@ impl<'s> MovePicker<'s> {
     }
 
     /// A picker in the game's own order ([`Game::order_hint`], generation order among equals),
-    /// as quiescence search takes its moves.
+    /// as quiescence search takes its moves: `moves` sorted once by
+    /// [`order_by_hint`](crate::order_by_hint) (linear in the moves, quadratic only in the few
+    /// ranked above the lowest hint; nothing moves in a game without hints), then handed out as
+    /// they stand, with no scan and no scores.
     pub(super) fn by_hint<G: Game>(
         game: &G,
-        moves: &MoveList<G::Move>,
+        moves: &mut MoveList<G::Move>,
         scores: &'s mut MoveList<i64>,
     ) -> Self {
-        scores.clear();
-        let mut all_equal = true;
-        for &mv in moves.iter() {
-            let score = tiered(MoveKind::Quiet, game.order_hint(mv));
-            all_equal &= scores.first().is_none_or(|&first| first == score);
-            scores.push(score);
+        crate::order_by_hint(game, moves);
+        MovePicker {
+            scores,
+            next: 0,
+            above_floor: 0,
+            floor: 0,
+            in_order: true,
         }
-        if all_equal {
-            // Nothing to order (every move of a game without hints): generation order, no scan.
-            let floor = scores.first().copied().unwrap_or(0);
-            return MovePicker {
-                scores,
-                next: 0,
-                above_floor: 0,
-                floor,
-            };
-        }
-        MovePicker::scored(scores)
     }
 
     /// A picker over `scores`, one per move.
@@ -188,6 +186,7 @@ impl<'s> MovePicker<'s> {
             next: 0,
             above_floor,
             floor,
+            in_order: false,
         }
     }
 
@@ -199,6 +198,9 @@ impl<'s> MovePicker<'s> {
             return None;
         }
         self.next += 1;
+        if self.in_order {
+            return Some((moves[index], MoveKind::Quiet));
+        }
         if self.above_floor > 0 {
             // The first best-scored remaining move (first among equals: generation order).
             let mut best = index;
