@@ -266,8 +266,9 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             in_check,
             key,
         };
+        let verifying = null_move == NullMoveResult::Verify;
         let mut searched = node;
-        if null_move == NullMoveResult::Verify {
+        if verifying {
             searched = Node {
                 depth: node.depth - 1,
                 verify: false,
@@ -275,7 +276,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             };
         }
         let (mut best_score, mut best_move) = self.search_moves(game, &searched, &mut moves);
-        if searched != node && !self.search.aborted && best_score < node.beta {
+        if verifying && !self.search.aborted && best_score < node.beta {
             self.search.stats.researches += 1;
             searched = node;
             (best_score, best_move) = self.search_moves(game, &searched, &mut moves);
