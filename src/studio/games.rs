@@ -178,6 +178,15 @@ fn param(
     }
 }
 
+/// The numbers of a start text such as `4 3`, or a message naming the game and the form wanted.
+fn numbers(start: &str, game: &str, wanted: &str) -> Result<Vec<u8>, StudioError> {
+    start
+        .split_whitespace()
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .map_err(|_| StudioError::BadRequest(format!("{game} start \"{start}\": give {wanted}")))
+}
+
 /// The textbook tree's parameters: name, default, least and greatest value.
 pub const TEXTBOOK_PARAMS: [(&str, i64, i64, i64); 4] = [
     ("seed", 2, 0, 1_000_000),
@@ -292,19 +301,13 @@ impl StudioGame for Nim {
     }
 
     fn from_start(start: &str, _: &BTreeMap<String, i64>) -> Result<Self, StudioError> {
-        let heaps: Vec<u8> = start
-            .split_whitespace()
-            .map(str::parse)
-            .collect::<Result<_, _>>()
-            .map_err(|_| {
-                StudioError::BadRequest(format!("Nim heaps \"{start}\": give heap sizes such as 3 4 5"))
-            })?;
+        let heaps = numbers(start, "Nim", "heap sizes, such as 3 4 5")?;
         if heaps.is_empty() {
             return Err(StudioError::BadRequest(
                 "Nim needs at least one heap, such as 3 4 5".into(),
             ));
         }
-        Nim::new(&heaps).map_err(|error| StudioError::BadRequest(format!("Nim heaps \"{start}\": {error}")))
+        Nim::new(&heaps).map_err(|error| StudioError::BadRequest(format!("Nim start \"{start}\": {error}")))
     }
 
     fn move_text(&self, mv: crate::games::nim::Take) -> String {
@@ -383,18 +386,10 @@ impl StudioGame for Kalah {
     }
 
     fn from_start(start: &str, _: &BTreeMap<String, i64>) -> Result<Self, StudioError> {
-        let numbers: Vec<u8> = start
-            .split_whitespace()
-            .map(str::parse)
-            .collect::<Result<_, _>>()
-            .map_err(|_| {
-                StudioError::BadRequest(format!(
-                    "Kalah start \"{start}\": give houses and seeds, such as 4 3"
-                ))
-            })?;
-        let [houses, seeds] = numbers[..] else {
+        let wanted = "two numbers, houses and seeds, such as 4 3";
+        let [houses, seeds] = numbers(start, "Kalah", wanted)?[..] else {
             return Err(StudioError::BadRequest(format!(
-                "Kalah start \"{start}\": give two numbers, houses and seeds, such as 4 3"
+                "Kalah start \"{start}\": give {wanted}"
             )));
         };
         Kalah::new(houses, seeds)
@@ -485,18 +480,10 @@ impl StudioGame for Pig {
     }
 
     fn from_start(start: &str, _: &BTreeMap<String, i64>) -> Result<Self, StudioError> {
-        let numbers: Vec<u8> = start
-            .split_whitespace()
-            .map(str::parse)
-            .collect::<Result<_, _>>()
-            .map_err(|_| {
-                StudioError::BadRequest(format!(
-                    "Pig start \"{start}\": give target, sides and turns, such as 8 3 4"
-                ))
-            })?;
-        let [target, sides, turns] = numbers[..] else {
+        let wanted = "three numbers, target, die sides and turns, such as 8 3 4";
+        let [target, sides, turns] = numbers(start, "Pig", wanted)?[..] else {
             return Err(StudioError::BadRequest(format!(
-                "Pig start \"{start}\": give three numbers, target, sides and turns, such as 8 3 4"
+                "Pig start \"{start}\": give {wanted}"
             )));
         };
         Pig::new(target, sides, turns)

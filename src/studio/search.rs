@@ -254,34 +254,21 @@ fn run<G: StudioGame>(
                 .with_iterations(iterations)
                 .with_trace(cap);
             let result = mcts.search(root, &Limits::depth(depth).with_time(time));
-            let (trace, name) = (mcts.trace().cloned(), mcts.name().to_string());
-            let mut trace = trace;
-            if let Some(trace) = trace.as_mut() {
-                trace.relabel_moves(root, |position, mv| position.move_text(mv));
-            }
-            let elapsed = started.elapsed();
-            let stopped_by_clock = result.stats.iterations < iterations && elapsed >= time;
-            return Ok(Run {
-                result,
-                trace,
-                name,
-                view,
-                elapsed,
-                stopped_by_clock,
-            });
+            (result, mcts.trace().cloned(), mcts.name().to_string())
         }
     };
     let elapsed = started.elapsed();
-    if tree.is_spent() || result.stats.nodes >= budget {
+    if spec.kind != "mcts" && (tree.is_spent() || result.stats.nodes >= budget) {
         return Err(StudioError::TooBig(format!(
             "{name} at depth {depth} needs more than {budget} nodes here, the most the studio searches: \
              try a smaller depth"
         )));
     }
-    // The engine stops on the clock by itself and reports its last complete iteration; a search
-    // of another kind past the clock is refused (its result is whole, but it was not asked for).
+    // The engine and MCTS stop on the clock by themselves and report what they found (the
+    // engine its last complete iteration); a reference searcher past the clock is refused (its
+    // result is whole, but it took longer than allowed).
     let stopped_by_clock = elapsed >= time;
-    if stopped_by_clock && (spec.kind != "engine" || clock.is_none()) {
+    if stopped_by_clock && !["engine", "mcts"].contains(&spec.kind.as_str()) {
         return Err(StudioError::TooBig(format!(
             "{name} at depth {depth} took more than {:.1} s, the longest allowed: try a smaller depth",
             time.as_secs_f64()

@@ -284,7 +284,7 @@ fn bad_input_gets_a_message_never_a_panic() {
             "/api/search",
             r#"{"game": "nim", "start": "3 x", "depth": 2, "searchers": [{"kind": "minimax"}]}"#,
             400,
-            "Nim heaps",
+            "Nim start \"3 x\": give heap sizes",
         ),
         (
             "/api/search",
