@@ -263,6 +263,8 @@ def check_bad_fen(page, c, catalog):
     text = error.inner_text() if error.is_visible() else ""
     c.check("a bad FEN shows the server's error in #error", "fen" in text.lower(),
             f"#error visible={error.is_visible()} text={text!r}")
+    c.check("no earlier trees stand beside the error", count(page, ".tree-node") == 0,
+            f"{count(page, '.tree-node')} tree nodes still drawn")
     c.check("the page is not left spinning",
             page.locator("#busy").is_hidden() and page.locator("#search").is_enabled())
     default = next(g for g in catalog["games"] if g["id"] == "chess")["default_start"]

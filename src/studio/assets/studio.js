@@ -170,6 +170,8 @@ function selectGame(id) {
       id: `param-${p.name}`, type: 'number', min: p.min, max: p.max, value: p.default,
       'data-param': p.name, onchange: () => resetGame(),
     }))));
+  // Trees of another game's search would mislead: the panels start empty.
+  if (S.views.length) renderResults([]);
   resetGame();
 }
 
@@ -230,6 +232,8 @@ async function runSearch() {
     renderResults(data.results || []);
   } catch (e) {
     showError(e.message);
+    // No earlier trees beside the message: they belong to another request.
+    renderResults([]);
   } finally {
     button.disabled = false;
     $('#busy').hidden = true;
@@ -248,7 +252,7 @@ function renderResults(results) {
   box.replaceChildren();
   box.classList.toggle('two', results.length > 1);
   if (!results.length) {
-    box.append(el('div', { class: 'empty', text: 'No result.' }));
+    box.append(el('div', { class: 'empty', text: 'No trees yet: choose searchers and press Search.' }));
     resetStep();
     return;
   }
