@@ -188,11 +188,16 @@ fn numbers(start: &str, game: &str, wanted: &str) -> Result<Vec<u8>, StudioError
 }
 
 /// The textbook tree's parameters: name, default, least and greatest value.
-pub const TEXTBOOK_PARAMS: [(&str, i64, i64, i64); 4] = [
+/// `chance`: nature's outcomes after every move (Ballard's regular *-minimax trees; 0 for none,
+/// and a best-first tree becomes a random one); `extra_turns`: the percentage of moves after which
+/// the same player moves again.
+pub const TEXTBOOK_PARAMS: [(&str, i64, i64, i64); 6] = [
     ("seed", 2, 0, 1_000_000),
     ("branching", 3, 1, 8),
     ("tree_depth", 3, 1, 12),
     ("best_first", 1, 0, 1),
+    ("chance", 0, 0, 4),
+    ("extra_turns", 0, 0, 50),
 ];
 
 impl StudioGame for RandomTree {
@@ -209,17 +214,26 @@ impl StudioGame for RandomTree {
             .find(|key| TEXTBOOK_PARAMS.iter().all(|p| p.0 != key.as_str()))
         {
             return Err(StudioError::BadRequest(format!(
-                "unknown parameter \"{unknown}\" of the textbook tree: it has seed, branching, tree_depth, best_first"
+                "unknown parameter \"{unknown}\" of the textbook tree: it has {}",
+                TEXTBOOK_PARAMS.map(|p| p.0).join(", ")
             )));
         }
-        let [seed, branching, depth, best_first] =
+        let [seed, branching, depth, best_first, chance, extra_turns] =
             TEXTBOOK_PARAMS.map(|(name, default, least, most)| param(params, name, default, (least, most)));
         let (seed, branching, depth) = (seed? as u64, branching? as u32, depth? as u32);
-        Ok(if best_first? == 1 {
+        let (chance, extra_turns) = (chance? as u32, extra_turns? as u8);
+        let mut tree = if best_first? == 1 {
             RandomTree::best_first(seed, branching, depth)
         } else {
             RandomTree::new(seed, branching, depth)
-        })
+        };
+        if extra_turns > 0 {
+            tree = tree.with_extra_turns(extra_turns);
+        }
+        if chance > 0 {
+            tree = tree.with_chance(chance, 1);
+        }
+        Ok(tree)
     }
 
     fn move_text(&self, mv: u32) -> String {

@@ -277,7 +277,7 @@ fn catalog(limits: &StudioLimits) -> Value {
         json!({"id": id, "name": name, "playable": id != "textbook", "start_label": start_label,
                "default_start": default_start, "default_depth": default_depth, "params": []})
     };
-    let mut textbook = game("textbook", "Textbook tree (random, best-first)", "", "", 3);
+    let mut textbook = game("textbook", "Textbook tree", "", "", 3);
     textbook["params"] = TEXTBOOK_PARAMS
         .iter()
         .map(|&(name, default, min, max)| json!({"name": name, "default": default, "min": min, "max": max}))

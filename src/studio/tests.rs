@@ -489,3 +489,46 @@ fn dice_draw_chance_nodes_with_their_probabilities_and_the_die_rolls_in_play() {
     assert_eq!(first["searcher"], "the die");
     assert_eq!(post("/api/move", &request).1["move"], first["move"]);
 }
+
+#[test]
+fn the_textbook_tree_has_chance_levels_and_extra_turns_on_request() {
+    // Ballard's regular *-minimax tree: max, chance, min, chance; Star1 (the engine's exact
+    // preset on a chance game) gives expectiminimax's value with fewer nodes.
+    let request = json!({"game": "textbook", "params": {"best_first": 0, "chance": 3, "tree_depth": 4, "branching": 3},
+                         "depth": 4, "searchers": [{"kind": "minimax"}, {"kind": "engine", "config": "star"}]});
+    let (status, answer) = post("/api/search", &request);
+    assert_eq!(status, 200, "{answer}");
+    let (minimax, star) = (&answer["results"][0], &answer["results"][1]);
+    assert_eq!(minimax["score"], star["score"]);
+    let chance_nodes = |result: &Value| {
+        result["trace"]["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|n| n["chance"] == true)
+            .count()
+    };
+    assert!(chance_nodes(minimax) > 0);
+    assert!(
+        star["stats"]["nodes"].as_u64() < minimax["stats"]["nodes"].as_u64(),
+        "{star}"
+    );
+    assert!(star["trace"]["nodes"].to_string().contains("star1 cutoff"));
+    // Extra turns (the same player moves again after 40% of the moves): the references agree.
+    let request = json!({"game": "textbook", "params": {"extra_turns": 40, "best_first": 0}, "depth": 3,
+                         "searchers": [{"kind": "minimax"}, {"kind": "alphabeta-minimax"}]});
+    let (status, answer) = post("/api/search", &request);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["results"][0]["score"], answer["results"][1]["score"]);
+    let (status, answer) = post(
+        "/api/search",
+        &json!({"game": "textbook", "params": {"chance": 9}, "depth": 2, "searchers": [{"kind": "minimax"}]}),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("chance must be from 0 to 4")
+    );
+}

@@ -8,8 +8,8 @@ Drives the page with Playwright in the system Chromium and counts its checks: th
 the form; the textbook tree's drawn nodes match the API's traces (minimax 40, alpha-beta 28 = 20
 searched + 8 pruned); stepping; collapsing; a bad FEN's error; a node limit; playing tic-tac-toe and chess
 moves and the searcher's reply. Prints `N passed, M failed` last and exits non-zero on a failure.
-With --screenshots it saves studio-textbook.png, studio-tictactoe.png and studio-chess.png
-(1600x1000).
+With --screenshots it saves studio-textbook.png, studio-tictactoe.png, studio-chess.png and
+studio-chance.png (1600x1000).
 """
 
 import argparse
@@ -28,7 +28,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 TIMEOUT_MS = 60_000
 
 # The textbook tree of the brief: Knuth & Moore's best-first random tree.
-TEXTBOOK_PARAMS = {"seed": 2, "branching": 3, "tree_depth": 3, "best_first": 1}
+TEXTBOOK_PARAMS = {"seed": 2, "branching": 3, "tree_depth": 3, "best_first": 1, "chance": 0,
+                   "extra_turns": 0}
 # Confirmed on the server: minimax records 40 nodes; two-sided alpha-beta records 28, of which
 # 20 were searched (its `stats.nodes`) and 8 are pruned children, never searched.
 EXPECTED_MINIMAX_NODES = 40
@@ -333,7 +334,8 @@ def check_chess_play(page, c, catalog):
 
 
 def take_screenshots(page, c, screenshots):
-    """The tic-tac-toe and chess pictures (the textbook one is taken while stepping)."""
+    """The tic-tac-toe, chess and chance-tree pictures (the textbook one is taken while
+    stepping)."""
     choose_game(page, "tictactoe")
     set_start(page, "5 1 9 3 2")
     page.select_option("#searcher-a", "minimax")
@@ -352,6 +354,24 @@ def take_screenshots(page, c, screenshots):
     c.check("chess: alpha-beta vs the engine at depth 2 draw two trees beside the board", ok,
             f"#error {page.inner_text('#error')!r}")
     shot(page, screenshots, "studio-chess.png")
+
+    # Ballard's *-minimax tree: chance levels drawn as ellipses with their probabilities, and
+    # the engine's Star1 cuts marked.
+    choose_game(page, "textbook")
+    for name, value in [("best_first", 0), ("chance", 2), ("tree_depth", 4), ("branching", 2)]:
+        page.fill(f"#param-{name}", str(value))
+    page.fill("#depth", "4")
+    page.select_option("#searcher-a", "minimax")
+    page.select_option("#searcher-b", "engine")
+    page.fill("#config-b", "star")
+    search(page)
+    for panel in ("0", "1"):
+        page.click(f"[data-result='{panel}'] button:has-text('fit')")
+    chance = count(page, '[data-result="0"] .tree-node.chance')
+    c.check("a chance tree: chance nodes drawn as such, the same value for minimax and Star1",
+            chance > 0 and page.inner_text('[data-result="0"] .score')
+            == page.inner_text('[data-result="1"] .score'), f"{chance} chance nodes")
+    shot(page, screenshots, "studio-chance.png")
 
 
 # ---------------------------------------------------------------------------------------------
