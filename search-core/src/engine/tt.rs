@@ -313,6 +313,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             return (None, None);
         };
         stats.tt_hits += 1;
+        self.search.trace.tt_hit();
         let tt_move = entry.best_move.filter(|mv| moves.contains(mv));
         if node.ply > 0 && table.policy.accepts(entry.depth, node.depth) {
             let score = entry.score.from_tt(node.ply);

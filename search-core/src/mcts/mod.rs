@@ -343,6 +343,7 @@ impl<G: Game, E: Evaluate<G>, P: PlayoutPolicy<G>> Mcts<G, E, P> {
                 visits: Some(u64::from(node.visits)),
                 is_chance: node.chance,
                 probability: None,
+                tt_hit: false,
             });
             if let Some(parent) = parent {
                 nodes[parent].children.push(index);

@@ -156,6 +156,11 @@ pub struct TraceNode {
     /// The move from the parent is a chance outcome of this weight out of this total weight
     /// (its probability is their ratio).
     pub probability: Option<(u32, u64)>,
+    /// The engine's transposition table held an entry for this node: its move was searched
+    /// first, or its bound decided the node (then [`cut`](TraceNode::cut) is
+    /// [`Cut::TtCutoff`]). Counted in [`SearchStats::tt_hits`](crate::SearchStats::tt_hits),
+    /// with the entries of children that enhanced transposition cutoffs look up.
+    pub tt_hit: bool,
 }
 
 /// The tree a search walked. See the [module documentation](self).
@@ -342,6 +347,7 @@ impl Trace {
             is_pv: false,
             visits: None,
             is_chance: false,
+            tt_hit: false,
             probability,
         });
         self.stack.push((index, None));
@@ -406,6 +412,7 @@ impl Trace {
                 is_pv: false,
                 visits: None,
                 is_chance: false,
+                tt_hit: false,
                 probability: None,
             });
         }
@@ -517,6 +524,14 @@ impl Tracer {
     pub(crate) fn chance(&mut self) {
         if let Some(node) = self.0.as_mut().and_then(|trace| trace.current()) {
             node.is_chance = true;
+        }
+    }
+
+    /// The engine's transposition table held an entry for the current node.
+    #[inline]
+    pub(crate) fn tt_hit(&mut self) {
+        if let Some(node) = self.0.as_mut().and_then(|trace| trace.current()) {
+            node.tt_hit = true;
         }
     }
 

@@ -271,3 +271,28 @@ fn moves_can_be_relabelled_by_replaying_the_trace() {
     assert_eq!(moves, ["0a", "1a", "1b", "0b", "1a", "1b"]);
     assert!(trace.to_text().contains("    1b pruned\n"));
 }
+
+#[test]
+fn every_table_hit_of_the_engine_is_marked_on_its_node() {
+    // Iterative deepening finds the earlier iterations' entries; without enhanced cutoffs every
+    // hit is the probe of a node being searched, so the marks count exactly the hits.
+    let tree = RandomTree::new(5, 4, 5);
+    let mut engine = Engine::exact(TreeValue).with_trace(100_000);
+    let result = engine.search(&tree, &Limits::depth(5));
+    let trace = engine.trace().unwrap();
+    assert!(!trace.is_truncated());
+    let marked = trace.nodes().iter().filter(|node| node.tt_hit).count() as u64;
+    assert!(result.stats.tt_hits > 0);
+    assert_eq!(marked, result.stats.tt_hits);
+    // A table cutoff is a hit too; the references have no table.
+    assert!(
+        trace
+            .nodes()
+            .iter()
+            .filter(|node| node.cut == Some(Cut::TtCutoff))
+            .all(|node| node.tt_hit)
+    );
+    let mut reference = AlphaBeta::new(TreeValue).with_trace(100_000);
+    reference.search(&tree, &Limits::depth(5));
+    assert!(reference.trace().unwrap().nodes().iter().all(|node| !node.tt_hit));
+}
