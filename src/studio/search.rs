@@ -359,6 +359,7 @@ pub fn trace_json(trace: &Trace) -> Value {
                 "visits": node.visits,
                 "chance": node.is_chance,
                 "probability": node.probability,
+                "tt_hit": node.tt_hit,
             })
         })
         .collect();

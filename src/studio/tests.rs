@@ -532,3 +532,23 @@ fn the_textbook_tree_has_chance_levels_and_extra_turns_on_request() {
             .contains("chance must be from 0 to 4")
     );
 }
+
+#[test]
+fn the_engines_table_hits_are_marked_on_its_nodes() {
+    let request = json!({"game": "tictactoe", "start": "5 1", "depth": 6,
+                         "searchers": [{"kind": "engine", "config": "id+tt+hints+killers"}, {"kind": "alphabeta"}]});
+    let (status, answer) = post("/api/search", &request);
+    assert_eq!(status, 200, "{answer}");
+    let hits = |result: &Value| {
+        result["trace"]["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|n| n["tt_hit"] == true)
+            .count() as u64
+    };
+    let engine = &answer["results"][0];
+    assert!(engine["stats"]["tt_hits"].as_u64().unwrap() > 0);
+    assert_eq!(hits(engine), engine["stats"]["tt_hits"].as_u64().unwrap());
+    assert_eq!(hits(&answer["results"][1]), 0, "alpha-beta has no table");
+}

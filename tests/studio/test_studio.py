@@ -333,16 +333,23 @@ def check_chess_play(page, c, catalog):
     wait_board(page, moves=[])
 
 
-def take_screenshots(page, c, screenshots):
+def take_screenshots(page, c, base, screenshots):
     """The tic-tac-toe, chess and chance-tree pictures (the textbook one is taken while
     stepping)."""
     choose_game(page, "tictactoe")
     set_start(page, "5 1 9 3 2")
     page.select_option("#searcher-a", "minimax")
     page.select_option("#searcher-b", "engine")
-    search(page)
+    request = search(page)
     ok = tree_nodes(page, 0) > 0 and tree_nodes(page, 1) > 0 and count(page, "#board .cell") == 9
     c.check("tic-tac-toe: minimax vs the engine draw two trees beside the board", ok)
+    # The engine's table hits are marked, one mark per hit its statistics count.
+    _, api = post_json(base, "/api/search", request)
+    hits = sum(1 for node in api["results"][1]["trace"]["nodes"] if node["tt_hit"])
+    drawn = count(page, '[data-result="1"] .tree-node.tt-hit')
+    c.check("the engine's TT hits are marked on its nodes, as many as its statistics count",
+            0 < drawn == hits == api["results"][1]["stats"]["tt_hits"],
+            f"drawn {drawn}, trace {hits}, stats {api['results'][1]['stats']['tt_hits']}")
     shot(page, screenshots, "studio-tictactoe.png")
 
     choose_game(page, "chess")
@@ -405,7 +412,7 @@ def main():
                 ("limits", lambda: check_limits(page, c)),
                 ("tic-tac-toe play", lambda: check_tictactoe_play(page, c)),
                 ("chess play", lambda: check_chess_play(page, c, catalog)),
-                ("screenshots", lambda: take_screenshots(page, c, args.screenshots)),
+                ("screenshots", lambda: take_screenshots(page, c, base, args.screenshots)),
             ]:
                 try:
                     section()

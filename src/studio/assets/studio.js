@@ -426,6 +426,7 @@ class TreeView {
     if (nd.qs) cls += ' qs';
     if (nd.chance) cls += ' chance';
     if (nd.cut) cls += isTtCut(nd.cut) ? ' cut tt' : ' cut';
+    if (nd.tt_hit) cls += ' tt-hit';
     if (this.collapsed.has(i)) cls += ' collapsed';
     if (this.pinned === i) cls += ' selected';
     const shape = nd.chance
@@ -442,6 +443,10 @@ class TreeView {
       const bw = 8 + badge.length * 7;
       out += `<g class="badge${isTtCut(nd.cut) ? ' tt' : ''}" transform="translate(${W / 2 - bw / 2 + 4},${-H / 2 - 2})">`
         + `<rect x="${-bw / 2}" y="-7" width="${bw}" height="13" rx="3"/><text y="3">${esc(badge)}</text></g>`;
+    }
+    if (nd.tt_hit && !isTtCut(nd.cut)) {
+      // A table entry without a cutoff: its move went first.
+      out += `<circle class="tt-dot" cx="${-W / 2}" cy="${-H / 2}" r="4"/>`;
     }
     if (nd.visits !== null && nd.visits !== undefined) {
       out += `<text class="sub" y="${H / 2 + 11}">n=${nd.visits}</text>`;
@@ -659,7 +664,8 @@ class TreeView {
       ['cut', nd.cut ?? '–'],
     ];
     if (nd.pruned) rows.push(['pruned', `yes, by the parent's ${parent && parent.cut ? parent.cut : 'cut'}`]);
-    rows.push(['PV', yes(nd.pv)], ['quiescence', yes(nd.qs)], ['chance node', yes(nd.chance)]);
+    rows.push(['PV', yes(nd.pv)], ['quiescence', yes(nd.qs)], ['chance node', yes(nd.chance)],
+      ['TT hit', yes(nd.tt_hit)]);
     if (nd.probability) {
       const [w, t] = nd.probability;
       rows.push(['probability', `${w}/${t} (${((100 * w) / t).toFixed(1)}%)`]);
