@@ -56,17 +56,28 @@ pub fn order_by_hint<G: Game>(game: &G, moves: &mut [G::Move]) {
     // A game without hints, or a node whose moves all rank alike: nothing moves, and no table
     // of hints is set up (on tic-tac-toe its 1 KiB cost more than the search's own work).
     let first = game.order_hint(moves[0]);
-    let Some(differs) = moves.iter().position(|&mv| game.order_hint(mv) != first) else {
-        return;
+    let mut differs = 1;
+    let other = loop {
+        match moves.get(differs) {
+            None => return,
+            Some(&mv) => {
+                let hint = game.order_hint(mv);
+                if hint != first {
+                    break hint;
+                }
+                differs += 1;
+            }
+        }
     };
-    // A plain array (an `ArrayVec`'s checked pushes showed in the profile).
+    // A plain array (an `ArrayVec`'s checked pushes showed in the profile); each hint is
+    // asked for once.
     let mut hints = [0i32; INLINE_MOVES];
     hints[..differs].fill(first);
-    let (mut lowest, mut highest) = (first, first);
-    for (hint, &mv) in hints[differs..moves.len()].iter_mut().zip(&moves[differs..]) {
+    hints[differs] = other;
+    let mut lowest = first.min(other);
+    for (hint, &mv) in hints[differs + 1..moves.len()].iter_mut().zip(&moves[differs + 1..]) {
         *hint = game.order_hint(mv);
         lowest = lowest.min(*hint);
-        highest = highest.max(*hint);
     }
     // A stable partition: the moves ranked above the lowest hint (in chess, the few captures and
     // promotions among many quiet moves) are set aside in generation order, the others close up
