@@ -60,6 +60,17 @@ pub trait StudioGame: Game + ZobristHash + 'static {
     }
 }
 
+/// The games' ids, in the catalog's order (each one an arm of [`with_game`]).
+pub const GAME_IDS: [&str; 7] = [
+    "textbook",
+    "tictactoe",
+    "nim",
+    "connect4",
+    "kalah",
+    "chess",
+    "pig",
+];
+
 /// Calls `visit` with the request's position, parsed and with its moves played: the one place
 /// that maps a game's name to its type.
 pub fn with_game<V: GameVisitor>(request: &PositionRequest, visit: V) -> Result<V::Output, StudioError> {
@@ -72,7 +83,8 @@ pub fn with_game<V: GameVisitor>(request: &PositionRequest, visit: V) -> Result<
         "chess" => visit.visit(replay::<ChessGame>(request)?),
         "pig" => visit.visit(replay::<Pig>(request)?),
         other => Err(StudioError::BadRequest(format!(
-            "unknown game \"{other}\": the games are textbook, tictactoe, nim, connect4, kalah, chess, pig"
+            "unknown game \"{other}\": the games are {}",
+            GAME_IDS.join(", ")
         ))),
     }
 }

@@ -95,11 +95,15 @@ impl GameVisitor for SearchAll<'_> {
         for spec in self.searchers {
             let run = run(&root, spec, self.depth, self.limits, self.clock)?;
             if run.stopped_by_clock {
+                let done = if spec.kind == "mcts" {
+                    format!("{} iterations", run.result.stats.iterations)
+                } else {
+                    format!("depth {} completed", run.result.depth)
+                };
                 notes.push(format!(
-                    "{}: stopped by the clock after {:.0} ms (depth {} completed)",
+                    "{}: stopped by the clock after {:.0} ms ({done})",
                     run.name,
-                    run.elapsed.as_secs_f64() * 1e3,
-                    run.result.depth
+                    run.elapsed.as_secs_f64() * 1e3
                 ));
             }
             if let Some(message) = run.trace.as_ref().and_then(Trace::truncation_message) {
@@ -155,12 +159,13 @@ impl GameVisitor for ChooseMove<'_> {
             }));
         }
         let run = run(&root, self.spec, self.depth, self.limits, self.clock)?;
-        // A searcher that names no move (a chance root, or none of its own) plays the first.
-        let mv = run
-            .result
-            .best_move
-            .or_else(|| legal_moves(&root).first().copied())
-            .ok_or_else(|| StudioError::BadRequest("the position has no moves".to_string()))?;
+        // No move is played for a searcher that found none (stopped before it had one).
+        let mv = run.result.best_move.ok_or_else(|| {
+            StudioError::TooBig(format!(
+                "{} found no move within its limits: give it more time or a smaller depth",
+                run.name
+            ))
+        })?;
         Ok(json!({
             "move": root.move_text(mv),
             "score_text": result_text(run.result.score),
@@ -236,6 +241,12 @@ fn run<G: StudioGame>(
                     StudioError::BadRequest(format!("engine configuration \"{text}\": {error}"))
                 })?,
             };
+            if clock.is_some() && !config.iterative_deepening {
+                // Without iterative deepening a search stopped by the clock has no value at all.
+                return Err(StudioError::BadRequest(format!(
+                    "a time limit needs iterative deepening (id) in the engine's configuration \"{config}\""
+                )));
+            }
             traced!(Engine::with_config(evaluator, config.for_game::<G>()).with_trace(cap))
         }
         _ => {

@@ -397,6 +397,7 @@ fn the_catalog_and_the_page_are_served() {
             "pig"
         ]
     );
+    assert_eq!(games, super::games::GAME_IDS);
     // Every game's default start is a valid position.
     for game in catalog["games"].as_array().unwrap() {
         let (status, answer) = post(
@@ -448,6 +449,18 @@ fn a_request_can_tighten_the_limits_but_not_loosen_them() {
             "{extra}: {answer}"
         );
     }
+    // Without iterative deepening a clock would leave no value: refused.
+    let request = json!({"game": "chess", "start": "startpos", "depth": 20, "time_ms": 30,
+                         "searchers": [{"kind": "engine", "config": "tt+hints"}]});
+    let (status, answer) = post("/api/search", &request);
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("needs iterative deepening"),
+        "{answer}"
+    );
     // The engine stops on the request's clock and says so: 30 ms at depth 20 on chess.
     let request = json!({"game": "chess", "start": "startpos", "depth": 20, "time_ms": 30,
                          "searchers": [{"kind": "engine", "config": "id+tt+hints+killers"}]});
