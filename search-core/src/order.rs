@@ -75,7 +75,10 @@ pub fn order_by_hint<G: Game>(game: &G, moves: &mut [G::Move]) {
     hints[..differs].fill(first);
     hints[differs] = other;
     let mut lowest = first.min(other);
-    for (hint, &mv) in hints[differs + 1..moves.len()].iter_mut().zip(&moves[differs + 1..]) {
+    for (hint, &mv) in hints[differs + 1..moves.len()]
+        .iter_mut()
+        .zip(&moves[differs + 1..])
+    {
         *hint = game.order_hint(mv);
         lowest = lowest.min(*hint);
     }
