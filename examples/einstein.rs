@@ -23,7 +23,7 @@
 //! refused with the reason, and you are asked again. At the end of the input the program says
 //! goodbye and stops.
 //!
-//! The computer is the engine's strongest preset (Star1 pruning at the rolls) with the
+//! The computer is the engine's strongest preset (Star2 pruning at the rolls) with the
 //! evaluation [`evaluate`](game_search::games::einstein::evaluate), searching `--depth` plies
 //! (a roll and a step are two) or `--movetime` milliseconds. With `--watch` it plays against
 //! expectiminimax ([`Minimax`](game_search::search_core::reference::Minimax), `--minimax-depth`

@@ -13,7 +13,7 @@
 //! Players: `mcts` (ours: random playouts, exploration sqrt(2), the tree kept from move to move),
 //! `engine` (`Engine::exact` with quiescence, iterative deepening to the time limit; Connect Four
 //! with the open-windows evaluation, Kalah with the store difference, tic-tac-toe with the
-//! lines heuristic, EinStein with its race evaluation and Star1 at the rolls), `peer` (the
+//! lines heuristic, EinStein with its race evaluation and Star2 at the rolls), `peer` (the
 //! `minimax` crate 0.6's MCTS, one thread, its default options; not on Kalah, whose extra turns
 //! it cannot express: its players always alternate; nor on EinStein, which has dice),
 //! `expectimax` (expectiminimax with iterative deepening: the engine with no feature but

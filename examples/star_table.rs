@@ -14,7 +14,7 @@ use clap::Parser;
 use game_search::games::einstein::{EinStein, evaluate};
 use game_search::search_core::engine::{ChancePruning, Config, Engine};
 use game_search::search_core::mcts::SplitMix64;
-use game_search::search_core::random_tree::{RandomTree, TreeValue};
+use game_search::search_core::random_tree::{PerfectOrder, RandomTree, TreeValue};
 use game_search::search_core::reference::Minimax;
 use game_search::search_core::{Evaluate, Game, Limits, MoveList, Score, Searcher, ZobristHash};
 
@@ -27,10 +27,12 @@ struct Args {
 }
 
 /// The searchers of a row: expectiminimax, then the engine's configurations.
-const COLUMNS: [(&str, &str, Option<ChancePruning>); 5] = [
+const COLUMNS: [(&str, &str, Option<ChancePruning>); 7] = [
     ("alpha-beta", "plain", None),
     ("Star1", "plain", Some(ChancePruning::Star1)),
     ("Star2", "plain", Some(ChancePruning::Star2)),
+    ("tt+Star1", "tt", Some(ChancePruning::Star1)),
+    ("tt+Star2", "tt", Some(ChancePruning::Star2)),
     (
         "exact+Star1",
         "id+tt+hints+killers+history+pvs",
@@ -143,6 +145,18 @@ fn main() {
         print_row(
             &format!("incremental values: {branching} moves, {outcomes} outcomes, depth {depth}"),
             row(&ordered, depth, TreeValue),
+        );
+        let perfect: Vec<PerfectOrder> = (0..trees)
+            .map(|seed| {
+                PerfectOrder::new(
+                    RandomTree::new(seed, branching, depth).with_chance(outcomes, 1),
+                    depth,
+                )
+            })
+            .collect();
+        print_row(
+            &format!("Ballard's, optimal order: {branching} moves, {outcomes} outcomes, depth {depth}"),
+            row(&perfect, depth, TreeValue),
         );
     }
     let evaluate = evaluate as fn(&EinStein) -> Score;

@@ -547,11 +547,11 @@ fn names_reflect_the_configuration() {
     // Random trees may have chance levels (`with_chance`): the presets prune them with Star2.
     assert_eq!(
         name(&Engine::exact(TreeValue)),
-        "engine(id+tt+hints+killers+history+pvs+star)"
+        "engine(id+tt+hints+killers+history+pvs+star=2)"
     );
     assert_eq!(
         name(&Engine::strongest(TreeValue)),
-        "engine(id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+qs-nodes+check-ext+rep+star)"
+        "engine(id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+qs-nodes+check-ext+rep+star=2)"
     );
     // A deterministic game's presets are the configuration's own.
     let pile = |_: &Pile| Score::DRAW;

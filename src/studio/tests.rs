@@ -488,7 +488,7 @@ fn dice_draw_chance_nodes_with_their_probabilities_and_the_die_rolls_in_play() {
         assert_eq!(nodes[0]["chance"], true);
         assert_eq!(nodes[1]["probability"], json!([1, 3]));
     }
-    // Minimax and the engine (Star1) agree on the expected value.
+    // Minimax and the engine (Star2, its exact preset in a chance game) agree on the expected value.
     assert_eq!(answer["results"][0]["score"], answer["results"][1]["score"]);
     // The searcher's reply at a chance node is the die's roll, the same on a replay.
     let request = json!({"game": "pig", "start": "8 3 4", "moves": ["roll"], "depth": 3,

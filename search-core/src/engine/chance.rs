@@ -7,29 +7,30 @@
 //!   nodes). With `star` (Star1) each outcome gets the window that decides the node given the
 //!   outcomes already searched and the game's [`value_bound`](crate::Game::value_bound) for the
 //!   rest: a value beyond it ends the node. With `star=2` (Star2), when every outcome hands the
-//!   move to the same player, one move of each outcome is searched first, the move the
-//!   transposition table knows for it (the probing stops at the first outcome without one): each
-//!   gives a bound on its outcome's value for that player, which may end the node at once and
-//!   otherwise tightens Star1's windows for the outcomes to come. Ballard probes the first move
-//!   whatever it is; measured here, a random move's bound rarely cuts, and probing with it cost up
-//!   to 55% more nodes than Star1 on EinStein, so only a known move is worth a probe.
+//!   move to the same player, the first move of each outcome in the search's order (the table's
+//!   move if it knows one, else the game's hints, killers and history) is searched first, as
+//!   Ballard probes: each gives a bound on its outcome's value for that player, which may end
+//!   the node at once (the last probe in a null window) and otherwise tightens Star1's windows
+//!   for the outcomes to come.
 //! - **Invariant.** Fail-soft alpha-beta's, as at any node: exact inside the window, an upper
 //!   bound `<= alpha`, a lower bound `>= beta`. A probe's result is used only where it is a
 //!   bound: a value above the probe's lower threshold is at most the outcome's value for its
-//!   mover (the outcome has that move at least); a value at or below it says nothing and ends
-//!   the probing.
+//!   mover (the outcome has that move at least); a value at or below it says nothing of that
+//!   outcome, and the probing goes on while a later probe can still cut.
 //! - **Exact or value-changing.** Exact (the cross-checks hold every exact configuration with
 //!   and without it to expectiminimax). A chance node's result is stored in the transposition
 //!   table like any node's (a probe stores only a fail-high, the one bound one move gives), so
 //!   the search phase finds what the probes learnt. Chance nodes are never null-move, futility,
-//!   LMR or quiescence nodes: those features act at the decision nodes around them. At the horizon a chance node is evaluated statically, as everywhere.
-//! - **Cost.** Star1 searches no more nodes than the full window (12-26% fewer on Ballard's
-//!   trees and EinStein positions, the README's table). Star2 adds one probe per outcome with a
-//!   table move, repaid when the probes cut: on trees whose shallow values predict deep ones
-//!   (iterative deepening and the table) it saves up to 41% of the nodes where Star1 saves 14%;
-//!   on Ballard's random trees and EinStein it is within a few percent of Star1, either way; the
-//!   presets use Star1. Without a table Star2 searches exactly as Star1. Both need a tight
-//!   `value_bound`: with the default (the largest decided score) they prune almost nothing.
+//!   LMR or quiescence nodes: those features act at the decision nodes around them. At the
+//!   horizon a chance node is evaluated statically, as everywhere.
+//! - **Cost.** Star1 searches no more nodes than the full window (12-36% fewer on Ballard's
+//!   trees and EinStein positions, the README's table). Star2 adds one probe per outcome, repaid
+//!   when the probes see good moves: with perfect order it saves 85% of expectiminimax's nodes
+//!   on Ballard's trees (Star1 27-36%), on EinStein 63% without a table and 91.5% with one
+//!   (Star1 25.5% and 81.7%), and the presets use it. In random order a probe's move rarely
+//!   bounds its outcome, and the probes, searched again in the search phase unless a table keeps
+//!   them, cost up to 25% more nodes than expectiminimax. Both need a tight `value_bound`: with
+//!   the default (the largest decided score) they prune almost nothing.
 
 use super::Engine;
 use super::config::ChancePruning;
@@ -208,28 +209,27 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             let (_, cut) = theirs.outcome_window(before, outcome.weight, (after_low, 0));
             let (_, reach) = theirs.outcome_window(before, outcome.weight, (after_high, 0));
             let hopeless = (reach + -1).max(lower(&outcome) + -1);
-            if hopeless >= cut + -1 {
+            if hopeless >= cut {
+                // The known bounds decide the node already (`cut` at or below this outcome's
+                // lower bound): Star1's phase ends it without a search.
                 return None;
             }
             let child = game.play(outcome.outcome);
             if (child.to_move() != game.to_move()) != flips {
                 return None;
             }
-            // Only where the table knows a move (a good first move): a random one rarely bounds.
-            self.tables.key(&child, node.ply + 1).and_then(|key| {
-                self.tables
-                    .tt
-                    .as_ref()
-                    .and_then(|tt| tt.probe(key))
-                    .and_then(|entry| entry.best_move)
-            })?;
             // From the mover's side: the window as it is, the value not negated.
             let value = self.outcome_value(&child, false, &outcome, node, (hopeless, cut), key, total, true);
             if self.search.aborted {
                 return Some(Score::DRAW);
             }
             if value <= hopeless {
-                return None;
+                if reach > lower(&outcome) {
+                    // No later probe can cut either.
+                    return None;
+                }
+                // This probe taught nothing; the later ones still may cut.
+                continue;
             }
             let value = value.max(lower(&outcome));
             if flips {

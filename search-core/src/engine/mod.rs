@@ -20,7 +20,7 @@
 //! | check extension, capture-chain extension (the chess-engine article in the project's papers) | `extensions.rs` | value-changing (a deeper search) |
 //! | quiescence search (Beal 1990): stand pat, noisy moves, optional checks and delta pruning | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks and delta pruning |
 //! | repetition draws from the game history and the current line (graph-history interaction: Campbell 1985) | `repetition.rs` | path-dependent |
-//! | chance nodes: Star1, Star2 with table-move probes (Ballard 1983; Hauk, Buro & Schaeffer 2004) | `chance.rs` | exact (equals expectiminimax) |
+//! | chance nodes: Star1, Star2 with probes (Ballard 1983; Hauk, Buro & Schaeffer 2004) | `chance.rs` | exact (equals expectiminimax) |
 //!
 //! Each of these files opens with a module doc in one format: the idea, its invariant, whether it
 //! is exact or value-changing, its cost, and its source.
@@ -210,8 +210,8 @@ impl<G: Game, E> Engine<G, E> {
     /// The exact preset ([`Config::exact`]): iterative deepening, a same-depth transposition
     /// table of up to 16 MiB (taken as it fills), order hints, killers, history and PVS. No
     /// forward pruning, no quiescence, no repetition draws: the value is minimax's at the
-    /// nominal depth. In a game with chance nodes ([`Game::HAS_CHANCE`]), with Star1 pruning
-    /// there too (`star`, exact).
+    /// nominal depth. In a game with chance nodes ([`Game::HAS_CHANCE`]), with Star2 pruning
+    /// there too (`star=2`, exact).
     pub fn exact(evaluator: E) -> Self
     where
         G: ZobristHash,
@@ -223,7 +223,7 @@ impl<G: Game, E> Engine<G, E> {
     /// standard (at least as deep) TT policy, aspiration windows, adaptive null move, reverse
     /// futility pruning, logarithmic LMR, quiescence search, check extension and repetition
     /// draws. The margins are in hundredths of the evaluation's [`unit`](Evaluate::unit). In a
-    /// game with chance nodes, with Star1 pruning there too.
+    /// game with chance nodes, with Star2 pruning there too.
     pub fn strongest(evaluator: E) -> Self
     where
         G: ZobristHash,
