@@ -100,6 +100,11 @@ struct Args {
     /// Kalah: houses per side and seeds per house.
     #[arg(long, default_value = "6,4", value_name = "HOUSES,SEEDS")]
     kalah: String,
+    /// The `engine` player's configuration in its text form (as `compare --list` shows it;
+    /// with iterative deepening, to play on the clock), instead of the exact preset with
+    /// quiescence; e.g. `id+tt+hints+killers+history+pvs+qs+star` for Star1 at the rolls.
+    #[arg(long, value_name = "CONFIG")]
+    engine: Option<Config>,
 }
 
 /// How a move is chosen: the time or iterations per move.
@@ -126,7 +131,7 @@ where
     G::Move: Eq + Send + Sync,
     E: Evaluate<G>,
 {
-    fn new(kind: Kind, evaluator: &dyn Fn() -> E, budget: Budget, seed: u64) -> Self {
+    fn new(kind: Kind, evaluator: &dyn Fn() -> E, budget: Budget, seed: u64, engine: Option<Config>) -> Self {
         match kind {
             Kind::Mcts => {
                 let mut mcts = Mcts::new().with_seed(seed);
@@ -135,7 +140,10 @@ where
                 }
                 Side::Ours(Box::new(mcts))
             }
-            Kind::Engine => Side::Engine(Box::new(Engine::exact(evaluator()).with_quiescence(true))),
+            Kind::Engine => Side::Engine(Box::new(match engine {
+                Some(config) => Engine::with_config(evaluator(), config.for_game::<G>()),
+                None => Engine::exact(evaluator()).with_quiescence(true),
+            })),
             Kind::Peer => {
                 let mut peer = MonteCarloTreeSearch::new(MCTSOptions::default().with_num_threads(1));
                 match budget {
@@ -206,8 +214,8 @@ where
     let first_moves_first = number % 2 == 0;
     let mut rng = SplitMix64::new(opening.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut sides = [
-        Side::new(args.first, evaluator, budget, opening),
-        Side::new(args.second, evaluator, budget, opening + 1),
+        Side::new(args.first, evaluator, budget, opening, args.engine),
+        Side::new(args.second, evaluator, budget, opening + 1, args.engine),
     ];
     let mut work = [(0u64, 0u64, Duration::ZERO); 2];
     let mut position = start.clone();
@@ -345,6 +353,10 @@ fn main() -> ExitCode {
     let plays = |kind: Kind| args.first == kind || args.second == kind;
     if matches!(budget, Budget::Iterations(_)) && (plays(Kind::Engine) || plays(Kind::Expectimax)) {
         eprintln!("error: the engine and expectimax have no iterations; give --movetime MS to play them");
+        return ExitCode::from(2);
+    }
+    if args.engine.is_some_and(|config| !config.iterative_deepening) {
+        eprintln!("error: --engine needs iterative deepening (id) to play on the clock");
         return ExitCode::from(2);
     }
     if args.games % 2 != 0 || args.first_game % 2 != 0 {
