@@ -345,6 +345,10 @@ impl Game for ChessGame {
         moves.extend_from_slice(&self.chess.legal_moves());
     }
 
+    fn move_count(&self) -> usize {
+        self.chess.legal_moves().len()
+    }
+
     fn play(&self, mv: Move) -> Self {
         // One copy of the position, played in place; the hash updated by what the move changed.
         let mut child = self.clone();
@@ -413,7 +417,8 @@ impl ZobristHash for ChessGame {
 }
 
 /// Counts the leaves of the legal move tree `depth` plies deep, through the [`Game`]
-/// implementation (`generate_moves` + `play`), not shakmaty's own perft: it tests the adapter.
+/// implementation (`generate_moves` + `play`, and `move_count` at the last ply, as the
+/// searchers' horizon asks), not shakmaty's own perft: it tests the adapter.
 ///
 /// ```
 /// use game_chess::{perft, ChessConfig, ChessGame};
@@ -421,13 +426,15 @@ impl ZobristHash for ChessGame {
 /// ```
 #[must_use]
 pub fn perft(game: &ChessGame, depth: u32) -> u64 {
-    let mut moves = MoveList::new();
-    game.generate_moves(&mut moves);
     match depth {
         0 => 1,
         // Bulk counting at the last ply, as shakmaty's perft does.
-        1 => moves.len() as u64,
-        _ => moves.iter().map(|&mv| perft(&game.play(mv), depth - 1)).sum(),
+        1 => game.move_count() as u64,
+        _ => {
+            let mut moves = MoveList::new();
+            game.generate_moves(&mut moves);
+            moves.iter().map(|&mv| perft(&game.play(mv), depth - 1)).sum()
+        }
     }
 }
 
@@ -443,6 +450,35 @@ mod tests {
         let mut moves = MoveList::new();
         game.generate_moves(&mut moves);
         game.outcome(moves.len())
+    }
+
+    #[test]
+    fn move_count_is_the_number_of_generated_moves() {
+        // The thesis's positions and every position two plies after them, mates and stalemates
+        // among them: the count the searchers' horizon asks for equals the list's length.
+        let mut checked = 0;
+        for record in crate::positions::thesis_24() {
+            let root = ChessGame::new(record.chess, ChessConfig::default());
+            let mut moves = MoveList::new();
+            root.generate_moves(&mut moves);
+            let mut positions = vec![root.clone()];
+            for &mv in moves.iter() {
+                let child = root.play(mv);
+                let mut replies = MoveList::new();
+                child.generate_moves(&mut replies);
+                positions.extend(replies.iter().map(|&reply| child.play(reply)));
+                positions.push(child);
+            }
+            for position in positions {
+                let mut moves = MoveList::new();
+                position.generate_moves(&mut moves);
+                assert_eq!(position.move_count(), moves.len(), "{}", position.fen());
+                checked += 1;
+            }
+        }
+        assert!(checked > 20_000, "{checked}");
+        let mated = game("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+        assert_eq!(mated.move_count(), 0);
     }
 
     #[test]

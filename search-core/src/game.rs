@@ -128,11 +128,21 @@ pub trait Game: Clone {
 
     /// Appends every legal move of this position to `moves` (which the caller has cleared).
     ///
-    /// Called once per searched position, at horizon nodes too (where a searcher needs only the
-    /// number of moves): generate cheaply, in the generator's natural order, and leave ranking
-    /// to [`order_hint`](Game::order_hint), which searchers apply only where they search the
-    /// moves.
+    /// Called once per searched position (at a horizon, where only the number of moves
+    /// matters, searchers may ask [`move_count`](Game::move_count) instead): generate cheaply,
+    /// in the generator's natural order, and leave ranking to
+    /// [`order_hint`](Game::order_hint), which searchers apply only where they search the moves.
     fn generate_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// How many moves [`generate_moves`](Game::generate_moves) would list: what a searcher
+    /// needs at its horizon, where it only asks [`outcome`](Game::outcome) whether the game is
+    /// over. The default generates them and counts; override it where counting is cheaper than
+    /// listing (the chess adapter counts shakmaty's moves without copying them).
+    fn move_count(&self) -> usize {
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        moves.len()
+    }
 
     /// The position after `mv`, which must be one of the moves generated for `self`.
     #[must_use]

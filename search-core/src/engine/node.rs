@@ -190,14 +190,21 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             return self.leaf(Score::DRAW);
         }
 
-        // --- Terminal before horizon: one move generation; the game says from the count whether
-        //     it is over (mate, stalemate, a full board), scored with its distance from the root.
+        // --- Terminal before horizon: one move generation (at a horizon that nothing extends,
+        //     the count alone); the game says from the count whether it is over (mate,
+        //     stalemate, a full board), scored with its distance from the root.
         let mut moves = MoveList::new();
-        game.generate_moves(&mut moves);
-        if let Some(outcome) = game.outcome(moves.len()) {
+        let count = if node.depth == 0 && self.horizon_needs_count_only() {
+            game.move_count()
+        } else {
+            game.generate_moves(&mut moves);
+            moves.len()
+        };
+        if let Some(outcome) = game.outcome(count) {
             return self.leaf(outcome_score(outcome, node.ply));
         }
-        // A static leaf (no moves, not over), or the end of the ply buffers: the evaluator decides.
+        // A static leaf (no moves, not over), the horizon, or the end of the ply buffers: the
+        // evaluator decides.
         if moves.is_empty() || node.ply >= MAX_SEARCH_PLY {
             return self.static_leaf(game);
         }
@@ -481,6 +488,13 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     }
 
     /// Whether any enabled feature needs [`Game::is_in_check`].
+    /// Whether a node at depth 0 needs only its number of moves: no quiescence search to
+    /// follow, no extension to deepen it.
+    fn horizon_needs_count_only(&self) -> bool {
+        let c = &self.config;
+        c.quiescence.is_none() && !c.check_extension && c.capture_chain.is_none()
+    }
+
     fn needs_check_status(&self) -> bool {
         let c = &self.config;
         c.null_move.is_some() || c.check_extension || c.lmr.is_some()

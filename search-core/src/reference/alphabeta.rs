@@ -98,11 +98,18 @@ impl<E> AlphaBeta<E> {
         self.stats.seldepth = self.stats.seldepth.max(ply);
         self.trace.enter(depth, ply, Some((alpha, beta)));
 
+        // At the horizon only whether the game is over matters, which the number of moves
+        // tells; elsewhere the moves themselves.
         let mut moves = MoveList::new();
-        game.generate_moves(&mut moves);
+        let count = if depth == 0 {
+            game.move_count()
+        } else {
+            game.generate_moves(&mut moves);
+            moves.len()
+        };
 
         // A finished game scores as a win, loss or draw with its distance from the root.
-        if let Some(outcome) = game.outcome(moves.len()) {
+        if let Some(outcome) = game.outcome(count) {
             self.stats.leaf_nodes += 1;
             return self.trace.exit(outcome_score(outcome, ply));
         }
