@@ -124,7 +124,7 @@ fn main() {
     let shapes: &[(u32, u32, u32)] = if args.quick {
         &[(3, 3, 5)]
     } else {
-        &[(3, 3, 7), (5, 5, 5), (5, 5, 7), (8, 6, 5)]
+        &[(3, 3, 7), (5, 5, 5), (5, 5, 7), (8, 6, 5), (8, 6, 7)]
     };
     for &(branching, outcomes, depth) in shapes {
         let ballard: Vec<RandomTree> = (0..trees)
