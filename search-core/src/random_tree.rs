@@ -372,11 +372,21 @@ impl Evaluate<RandomTree> for TreeValue {
 /// // The probes find each outcome's best move first: Star2 cuts far more.
 /// assert!(star2.stats.nodes * 2 < star1.stats.nodes);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct PerfectOrder {
     tree: RandomTree,
     /// Every node's exact value for its side to move, by hash.
     values: std::sync::Arc<std::collections::HashMap<u64, Score>>,
+}
+
+impl std::fmt::Debug for PerfectOrder {
+    /// The position, and how many exact values the oracle holds (not the values: millions).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PerfectOrder")
+            .field("tree", &self.tree)
+            .field("values", &self.values.len())
+            .finish()
+    }
 }
 
 impl PerfectOrder {

@@ -15,8 +15,8 @@
 //! - **Invariant.** Fail-soft alpha-beta's, as at any node: exact inside the window, an upper
 //!   bound `<= alpha`, a lower bound `>= beta`. A probe's result is used only where it is a
 //!   bound: a value above the probe's lower threshold is at most the outcome's value for its
-//!   mover (the outcome has that move at least); a value at or below it says nothing of that
-//!   outcome, and the probing goes on while a later probe can still cut.
+//!   mover (the outcome has that move at least); a value at or below it says nothing, and no
+//!   later probe can cut: the probing ends.
 //! - **Exact or value-changing.** Exact (the cross-checks hold every exact configuration with
 //!   and without it to expectiminimax). A chance node's result is stored in the transposition
 //!   table like any node's (a probe stores only a fail-high, the one bound one move gives), so
@@ -224,12 +224,9 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 return Some(Score::DRAW);
             }
             if value <= hopeless {
-                if reach > lower(&outcome) {
-                    // No later probe can cut either.
-                    return None;
-                }
-                // This probe taught nothing; the later ones still may cut.
-                continue;
+                // No bound above what was known, and no later probe can cut (the outcome's known
+                // lower bound is `-bound`, below every value, so `hopeless` is `reach - 1`).
+                return None;
             }
             let value = value.max(lower(&outcome));
             if flips {

@@ -487,7 +487,6 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         self.leaf(score)
     }
 
-    /// Whether any enabled feature needs [`Game::is_in_check`].
     /// Whether a node at depth 0 needs only its number of moves: no quiescence search to
     /// follow, no extension to deepen it.
     fn horizon_needs_count_only(&self) -> bool {
@@ -495,6 +494,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         c.quiescence.is_none() && !c.check_extension && c.capture_chain.is_none()
     }
 
+    /// Whether any enabled feature needs [`Game::is_in_check`].
     fn needs_check_status(&self) -> bool {
         let c = &self.config;
         c.null_move.is_some() || c.check_extension || c.lmr.is_some()
