@@ -122,6 +122,24 @@ where
 }
 
 #[test]
+fn star2_in_perfect_order_equals_expectiminimax() {
+    // The probes cut most in perfect order: held to expectiminimax there too, with extra turns
+    // (probing stops at an outcome whose mover differs) and weighted outcomes.
+    let trees: Vec<PerfectOrder> = chance_trees(300, 4)
+        .into_iter()
+        .map(|(tree, _)| PerfectOrder::new(tree, 4))
+        .collect();
+    let star2 = |config| Engine::with_config(TreeValue, star(config, Some(ChancePruning::Star2)));
+    let report = CrossCheck::minimax(TreeValue)
+        .searcher(star2(Config::PLAIN))
+        .searcher(star2(Config::exact()))
+        .depths(1..=4)
+        .run(&trees);
+    report.assert_agree();
+    assert_eq!(report.checks, 300 * 4 * 2);
+}
+
+#[test]
 fn star1_prunes_ballards_trees_and_star2_more_with_good_order() {
     // Ballard's setting, random order: uniform trees, equally likely outcomes, values in
     // -100..=100. Star1 prunes; Star2's probes (one random move each) rarely cut.
