@@ -139,18 +139,24 @@ fn hand_written_on_adapter(
     nodes: &mut u64,
 ) -> i32 {
     *nodes += 1;
+    if depth == 0 {
+        // A horizon needs only the number of moves (is the game over?).
+        return match game.outcome(game.move_count()) {
+            Some(outcome) => outcome_score(outcome, ply).raw(),
+            None => static_score(&PointValues, game).raw(),
+        };
+    }
     let mut moves = MoveList::new();
     game.generate_moves(&mut moves);
     if let Some(outcome) = game.outcome(moves.len()) {
         return outcome_score(outcome, ply).raw();
     }
-    if depth == 0 {
-        return static_score(&PointValues, game).raw();
-    }
     order_by_hint(game, &mut moves);
     let mut best = -i32::MAX;
     for &mv in moves.iter() {
-        let score = -hand_written_on_adapter(&game.play(mv), depth - 1, ply + 1, -beta, -alpha, nodes);
+        let mut child = game.clone();
+        child.play_in_place(mv);
+        let score = -hand_written_on_adapter(&child, depth - 1, ply + 1, -beta, -alpha, nodes);
         if score > best {
             best = score;
             alpha = alpha.max(score);

@@ -5,7 +5,8 @@ use search_core::{Game, MoveList, Outcome, Player, ZobristHash};
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{
-    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Piece, Position, Role, Square,
+    Castles, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, File, FromSetup, Move, Piece, Position,
+    Role, Square,
 };
 
 use crate::{Error, MoveOrdering};
@@ -61,7 +62,9 @@ impl ChessConfig {
 /// A chess position for `search-core`: `shakmaty::Chess`, its incrementally updated Zobrist
 /// hash, and a [`ChessConfig`].
 ///
-/// - **Copy-make**: [`play`](Game::play) clones the 136-byte `Chess` and plays the move.
+/// - **Copy-make, played in place**: [`play_in_place`](Game::play_in_place) plays the move on
+///   the position (the searchers' copy of the parent), and [`play`](Game::play) copies the
+///   152-byte position and plays in place.
 /// - **One move generation per node**: [`generate_moves`](Game::generate_moves) is one
 ///   `legal_moves()`; [`outcome`](Game::outcome) decides from its count and cheap board tests
 ///   (never shakmaty's `outcome()`, which would generate the moves again).
@@ -265,14 +268,17 @@ pub(crate) fn parse_fen(fen: &str) -> Result<Chess, Error> {
         })
 }
 
-/// What playing `mv` in `before` (giving `after`) changes in the Zobrist hash: the side to move,
-/// the pieces that moved, appeared or were taken, the castling rights lost, and the (legal) en
-/// passant square gone or created. Every kind of move, so the hash is never recomputed from
-/// scratch (shakmaty's own update gives up on king moves, castling, moves touching castling
-/// rights, and any position with an en passant square).
-fn hash_change(before: &Chess, after: &Chess, mv: Move) -> u64 {
+/// What playing `mv` in `before` changes in the Zobrist hash: the side to move, the pieces that
+/// moved, appeared or were taken, the castling rights lost, and the (legal) en passant square gone
+/// or created. Every kind of move, so the hash is never recomputed from scratch (shakmaty's own
+/// update gives up on king moves, castling, moves touching castling rights, and any position with
+/// an en passant square).
+///
+/// `before` is the position's state before the move, `after` the position after it: the move is
+/// played in place, without a second copy of the position.
+fn hash_change(before: &BeforeMove, after: &Chess, mv: Move) -> u64 {
     type Z = Zobrist64;
-    let us = before.turn();
+    let us = before.turn;
     let mut change = Z::zobrist_for_white_turn();
     let mut toggle = |square: Square, piece: Piece| change ^= Z::zobrist_for_piece(square, piece);
     match mv {
@@ -301,25 +307,42 @@ fn hash_change(before: &Chess, after: &Chess, mv: Move) -> u64 {
             toggle(side.king_to(us), Role::King.of(us));
             toggle(side.rook_to(us), Role::Rook.of(us));
         }
-        // Drops do not exist in standard chess.
-        Move::Put { .. } => return full_hash(before) ^ full_hash(after),
+        // Drops do not exist in standard chess: `play` hashes such a position from scratch.
+        Move::Put { .. } => {}
     }
-    let (rights_before, rights_after) = (before.castles(), after.castles());
-    if rights_before.castling_rights() != rights_after.castling_rights() {
+    let rights_after = after.castles();
+    if before.castles.castling_rights() != rights_after.castling_rights() {
         for color in Color::ALL {
             for side in CastlingSide::ALL {
-                if rights_before.has(color, side) != rights_after.has(color, side) {
+                if before.castles.has(color, side) != rights_after.has(color, side) {
                     change ^= Z::zobrist_for_castling_right(color, side);
                 }
             }
         }
     }
-    for position in [before, after] {
-        if let Some(square) = position.ep_square(EnPassantMode::Legal) {
-            change ^= Z::zobrist_for_en_passant_file(square.file());
-        }
+    for file in [before.ep_file, legal_ep_file(after)].into_iter().flatten() {
+        change ^= Z::zobrist_for_en_passant_file(file);
     }
     change.0
+}
+
+/// What [`hash_change`] needs of the position before a move (the rest is in the move).
+struct BeforeMove {
+    turn: Color,
+    castles: Castles,
+    ep_file: Option<File>,
+}
+
+/// The file of a legal en passant capture, as the hash counts it. Only a position right after a
+/// double push has an en passant square at all; testing its legality generates the en passant
+/// moves, kept out of line so that `play`'s frame stays small.
+#[inline]
+fn legal_ep_file(chess: &Chess) -> Option<File> {
+    #[inline(never)]
+    fn legal(chess: &Chess) -> Option<File> {
+        chess.ep_square(EnPassantMode::Legal).map(Square::file)
+    }
+    chess.maybe_ep_square().and_then(|_| legal(chess))
 }
 
 fn full_hash(chess: &Chess) -> u64 {
@@ -349,12 +372,27 @@ impl Game for ChessGame {
         self.chess.legal_moves().len()
     }
 
+    #[inline]
     fn play(&self, mv: Move) -> Self {
-        // One copy of the position, played in place; the hash updated by what the move changed.
         let mut child = self.clone();
-        child.chess.play_unchecked(mv);
-        child.hash ^= hash_change(&self.chess, &child.chess, mv);
+        child.play_in_place(mv);
         child
+    }
+
+    /// shakmaty's `play_unchecked`, and the hash updated by what the move changed.
+    #[inline]
+    fn play_in_place(&mut self, mv: Move) {
+        let before = BeforeMove {
+            turn: self.chess.turn(),
+            castles: self.chess.castles().clone(),
+            ep_file: legal_ep_file(&self.chess),
+        };
+        self.chess.play_unchecked(mv);
+        if matches!(mv, Move::Put { .. }) {
+            self.hash = full_hash(&self.chess);
+        } else {
+            self.hash ^= hash_change(&before, &self.chess, mv);
+        }
     }
 
     fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
@@ -417,7 +455,7 @@ impl ZobristHash for ChessGame {
 }
 
 /// Counts the leaves of the legal move tree `depth` plies deep, through the [`Game`]
-/// implementation (`generate_moves` + `play`, and `move_count` at the last ply, as the
+/// implementation (`generate_moves`, a copy and `play_in_place`, and `move_count` at the last ply, as the
 /// searchers' horizon asks), not shakmaty's own perft: it tests the adapter.
 ///
 /// ```
@@ -433,7 +471,13 @@ pub fn perft(game: &ChessGame, depth: u32) -> u64 {
         _ => {
             let mut moves = MoveList::new();
             game.generate_moves(&mut moves);
-            moves.iter().map(|&mv| perft(&game.play(mv), depth - 1)).sum()
+            let mut sum = 0;
+            for &mv in &moves {
+                let mut child = game.clone();
+                child.play_in_place(mv);
+                sum += perft(&child, depth - 1);
+            }
+            sum
         }
     }
 }

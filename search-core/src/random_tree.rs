@@ -466,6 +466,10 @@ impl Game for PerfectOrder {
             values: std::sync::Arc::clone(&self.values),
         }
     }
+    /// The tree's move; the oracle is shared as it is (no second count of the `Arc`).
+    fn play_in_place(&mut self, mv: u32) {
+        self.tree = self.tree.play(mv);
+    }
     fn outcome(&self, legal_moves: usize) -> Option<crate::Outcome> {
         self.tree.outcome(legal_moves)
     }

@@ -51,7 +51,8 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let stats = &mut self.search.stats;
         let mut refutation = None;
         for &mv in moves {
-            let child = game.play(mv);
+            let mut child = game.clone();
+            child.play_in_place(mv);
             // The depth the child would search at (with its own check extension).
             let child_depth = node.depth - 1 + u32::from(self.config.check_extension && child.is_in_check());
             stats.tt_probes += 1;

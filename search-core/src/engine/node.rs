@@ -317,7 +317,8 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let mut picker = MovePicker::new(self, game, work.moves, work.tt_move, node.ply, &mut scores);
         let mut searched = 0u32;
         while let Some((mv, kind)) = picker.next(work.moves) {
-            let child = game.play(mv);
+            let mut child = game.clone();
+            child.play_in_place(mv);
             let candidate = Candidate {
                 kind,
                 noisy: self.needs_noisy_status() && game.is_noisy(mv),

@@ -136,7 +136,8 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             if !(in_check || noisy || (checks && qply == 0)) {
                 continue;
             }
-            let child = game.play(mv);
+            let mut child = game.clone();
+            child.play_in_place(mv);
             if !(in_check || noisy || child.is_in_check()) {
                 continue; // a quiet move that does not give check
             }

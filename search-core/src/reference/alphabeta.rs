@@ -158,7 +158,10 @@ impl<E> AlphaBeta<E> {
             self.stats.children += 1;
             child_pv.clear();
             self.trace.child(&mv);
-            let child = game.play(mv);
+            // The child: a copy of this position with the move played on it (for a large
+            // position cheaper than `game.play(mv)`, which returns a second copy).
+            let mut child = game.clone();
+            child.play_in_place(mv);
             // (`deeper`: on a fresh stack segment when the thread's runs low, `crate::stack`.)
             let score = deeper(ply, || {
                 if child.to_move() == game.to_move() {
