@@ -304,6 +304,8 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
     /// The move loop: every move in order through the child-search ladder, until one fails
     /// high. The best score (fail-soft) and move; meaningless after an abort.
+    // Inlined into the node function (its two calls): one stack frame less per ply.
+    #[inline(always)]
     fn search_moves(
         &mut self,
         game: &G,
@@ -404,6 +406,10 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// The child's value from the parent's side, searched `depth` plies deep in the parent's
     /// `window`: negated, with the window negated and swapped, only when the side to move
     /// changes (a game may give a player several moves in a row).
+    // Inlined into each rung of the ladder: the child's search is then called directly from the
+    // move loop (tic-tac-toe's engine: 1.34x -> 1.22x `AlphaBeta`'s time per node, 1.19x with
+    // `search_moves` inlined too; no change in nodes).
+    #[inline(always)]
     fn child_value(
         &mut self,
         node: &Node,
