@@ -108,6 +108,7 @@ impl<'s> MovePicker<'s> {
     /// A picker for `moves` of `game` at `ply`, with `tt_move` first if given, ordered as the
     /// `engine`'s configuration says with the killers and history learnt so far; its scores go
     /// to `scores`.
+    #[inline]
     pub(super) fn new<G: Game, E: Evaluate<G>>(
         engine: &Engine<G, E>,
         game: &G,
@@ -116,12 +117,25 @@ impl<'s> MovePicker<'s> {
         ply: u32,
         scores: &'s mut MoveList<i64>,
     ) -> Self {
-        let (config, history) = (&engine.config, &engine.tables.history);
+        let config = &engine.config;
         scores.clear();
         if tt_move.is_none() && !config.order_hints && !config.killers && !config.history {
             // The game's own order only.
             return MovePicker::by_hint(game, moves, scores);
         }
+        MovePicker::by_tiers(engine, game, moves, tt_move, ply, scores)
+    }
+
+    /// A picker by the tiers the configuration turns on (see the [module documentation](self)).
+    fn by_tiers<G: Game, E: Evaluate<G>>(
+        engine: &Engine<G, E>,
+        game: &G,
+        moves: &mut MoveList<G::Move>,
+        tt_move: Option<G::Move>,
+        ply: u32,
+        scores: &'s mut MoveList<i64>,
+    ) -> Self {
+        let (config, history) = (&engine.config, &engine.tables.history);
         let killers = if config.killers {
             engine.search.killers.at(ply)
         } else {
@@ -192,6 +206,7 @@ impl<'s> MovePicker<'s> {
 
     /// The next move to search and its kind, or `None` when all were handed out. Reorders
     /// `moves` in place (the moves handed out so far come first, in the order handed out).
+    #[inline]
     pub(super) fn next<M: Copy>(&mut self, moves: &mut [M]) -> Option<(M, MoveKind)> {
         let index = self.next;
         if index >= moves.len() {
@@ -202,21 +217,25 @@ impl<'s> MovePicker<'s> {
             return Some((moves[index], MoveKind::Quiet));
         }
         if self.above_floor > 0 {
-            // The first best-scored remaining move (first among equals: generation order).
-            let mut best = index;
-            for candidate in index + 1..moves.len() {
-                if self.scores[candidate] > self.scores[best] {
-                    best = candidate;
-                }
-            }
-            if self.scores[best] > self.floor {
-                self.above_floor -= 1;
-            }
-            // Rotate it into place: the others keep their relative order.
-            moves[index..=best].rotate_right(1);
-            self.scores[index..=best].rotate_right(1);
+            self.select(moves, index);
         }
         Some((moves[index], kind_of(self.scores[index])))
+    }
+
+    /// Brings the first best-scored move at or after `index` (first among equals: generation
+    /// order) to `index`, the others keeping their relative order.
+    fn select<M: Copy>(&mut self, moves: &mut [M], index: usize) {
+        let mut best = index;
+        for candidate in index + 1..moves.len() {
+            if self.scores[candidate] > self.scores[best] {
+                best = candidate;
+            }
+        }
+        if self.scores[best] > self.floor {
+            self.above_floor -= 1;
+        }
+        moves[index..=best].rotate_right(1);
+        self.scores[index..=best].rotate_right(1);
     }
 }
 

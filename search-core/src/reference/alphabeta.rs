@@ -26,8 +26,8 @@
 //! The cost depends on move order. With the best move always first, it visits
 //! `b^ceil(d/2) + b^floor(d/2) - 1` leaves of a uniform tree of branching `b` and depth `d`
 //! (Knuth & Moore's minimal tree) instead of minimax's `b^d`; in the worst order, all `b^d`.
-//! Per node it costs what negamax does (one move generation, a principal-variation vector per
-//! improving child) plus two comparisons per child.
+//! Per node it costs what negamax does (one move generation, the child's line copied up for
+//! each improving child) plus two comparisons per child.
 //!
 //! ```
 //! use search_core::{Limits, Searcher, reference::{AlphaBeta, Negamax}};
@@ -81,7 +81,9 @@ impl<E> AlphaBeta<E> {
     }
 
     /// The fail-soft value of `game` for its side to move within `(alpha, beta)`, searched
-    /// `depth` plies deep, `ply` plies from the root; fills `pv` with the best line found.
+    /// `depth` plies deep, `ply` plies from the root; fills `lines[ply]` with the best line found.
+    /// `lines` holds a buffer per ply, the children's below this node's: grown on the first visit
+    /// of a ply and reused after, so no node allocates.
     fn alphabeta<G: Game>(
         &mut self,
         game: &G,
@@ -89,11 +91,16 @@ impl<E> AlphaBeta<E> {
         ply: u32,
         mut alpha: Score,
         beta: Score,
-        pv: &mut Vec<G::Move>,
+        lines: &mut Vec<Vec<G::Move>>,
     ) -> Score
     where
         E: Evaluate<G>,
     {
+        let ply_index = ply as usize;
+        if lines.len() <= ply_index {
+            lines.resize_with(ply_index + 1, Vec::new);
+        }
+        lines[ply_index].clear();
         self.stats.nodes += 1;
         self.stats.seldepth = self.stats.seldepth.max(ply);
         self.trace.enter(depth, ply, Some((alpha, beta)));
@@ -132,9 +139,9 @@ impl<E> AlphaBeta<E> {
                 let weight = game.chance_weight(outcome);
                 self.trace.outcome(&outcome, weight, total);
                 let child = game.play(outcome);
-                let (full, mut line) = ((-Score::INFINITY, Score::INFINITY), Vec::new());
+                let full = (-Score::INFINITY, Score::INFINITY);
                 let value = deeper(ply, || {
-                    self.alphabeta(&child, depth - 1, ply + 1, full.0, full.1, &mut line)
+                    self.alphabeta(&child, depth - 1, ply + 1, full.0, full.1, lines)
                 });
                 expectation.add(
                     weight,
@@ -152,11 +159,8 @@ impl<E> AlphaBeta<E> {
         // first best move found is the one returned. Ranked here, where the moves are searched:
         // a horizon needs only their count.
         order_by_hint(game, &mut moves);
-        // One buffer for the children's lines, emptied for each (its memory is kept).
-        let mut child_pv = Vec::new();
         for (index, &mv) in moves.iter().enumerate() {
             self.stats.children += 1;
-            child_pv.clear();
             self.trace.child(&mv);
             // The child: a copy of this position with the move played on it (for a large
             // position cheaper than `game.play(mv)`, which returns a second copy).
@@ -166,17 +170,20 @@ impl<E> AlphaBeta<E> {
             let score = deeper(ply, || {
                 if child.to_move() == game.to_move() {
                     // An extra turn: the child is valued for us, in our window.
-                    self.alphabeta(&child, depth - 1, ply + 1, alpha, beta, &mut child_pv)
+                    self.alphabeta(&child, depth - 1, ply + 1, alpha, beta, lines)
                 } else {
                     // The opponent's turn: our window seen from the other side, negated and swapped.
-                    -self.alphabeta(&child, depth - 1, ply + 1, -beta, -alpha, &mut child_pv)
+                    -self.alphabeta(&child, depth - 1, ply + 1, -beta, -alpha, lines)
                 }
             });
             if score > best_score {
                 best_score = score;
+                // Our best line: this move, then the child's (in the buffer below ours).
+                let (ours, below) = lines.split_at_mut(ply_index + 1);
+                let pv = &mut ours[ply_index];
                 pv.clear();
                 pv.push(mv);
-                pv.append(&mut child_pv);
+                pv.extend_from_slice(&below[0]);
                 if score > alpha {
                     alpha = score;
                 }
@@ -204,8 +211,16 @@ impl<G: Game, E: Evaluate<G>> Searcher<G> for AlphaBeta<E> {
         let start = Instant::now();
         self.stats = SearchStats::default();
         self.trace.start();
-        let mut pv = Vec::new();
-        let score = self.alphabeta(root, limits.depth, 0, -Score::INFINITY, Score::INFINITY, &mut pv);
+        let mut lines = Vec::new();
+        let score = self.alphabeta(
+            root,
+            limits.depth,
+            0,
+            -Score::INFINITY,
+            Score::INFINITY,
+            &mut lines,
+        );
+        let pv = std::mem::take(&mut lines[0]);
         self.trace.finish(&pv);
         self.stats.elapsed = start.elapsed();
         SearchResult {
@@ -232,7 +247,8 @@ impl<G: Game, E: Evaluate<G>> Reference<G> for AlphaBeta<E> {
             .map(|&mv| {
                 let child = root.play(mv);
                 let window = (-Score::INFINITY, Score::INFINITY);
-                let value = self.alphabeta(&child, depth - 1, 1, window.0, window.1, &mut Vec::new());
+                let mut lines = Vec::new();
+                let value = self.alphabeta(&child, depth - 1, 1, window.0, window.1, &mut lines);
                 (
                     mv,
                     if child.to_move() == root.to_move() {
