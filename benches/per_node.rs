@@ -20,14 +20,16 @@
 //!   stalemate, fifty moves, insufficient material), no repetition. `hand-written` is a plain
 //!   fail-soft alpha-beta on `shakmaty::Chess` written in this file; `AlphaBeta` and
 //!   `Engine::new` (every option off) must search its tree node for node. The same hand-written
-//!   search on the adapter (`ChessGame` through the `Game` trait) splits the difference into
-//!   what the adapter costs and what the searcher costs.
+//!   search on the adapter (`ChessGame` through the `Game` trait, played as the searchers play:
+//!   a copy and `play_in_place`, the horizon by `move_count`) splits the difference into what
+//!   the adapter costs and what the searcher costs.
 //! - **Chess, against the peer.** The `minimax` crate 0.6's `Negamax` (plain alpha-beta; it
 //!   shuffles the root moves, so its tree differs slightly and only per node is compared) and
 //!   `IterativeSearch` (its default options, and with its exact extras) against `AlphaBeta` and
 //!   `Engine::exact` at the same depth, on the same adapter, evaluation and order, each searcher
 //!   fresh for each position. Its node counts are the moves it played, plus the root.
-//! - **Perft**: the adapter's `generate_moves` + `play` against `shakmaty::perft`.
+//! - **Perft**: the adapter's `generate_moves`, a copy + `play_in_place`, and `move_count` at the
+//!   last ply, against `shakmaty::perft`.
 //! - **Tic-tac-toe and Connect Four**: `AlphaBeta`, `Engine::new` and `minimax::Negamax`, then
 //!   `Engine::exact` (its value asserted equal to `AlphaBeta`'s) and `minimax::IterativeSearch`.
 

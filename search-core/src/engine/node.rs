@@ -318,7 +318,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let mut scores = MoveList::new();
         let mut picker = MovePicker::new(self, game, work.moves, work.tt_move, node.ply, &mut scores);
         let mut searched = 0u32;
-        while let Some((mv, kind)) = picker.next(work.moves) {
+        while let Some((mv, kind)) = picker.next(self, game, work.moves) {
             let mut child = game.clone();
             child.play_in_place(mv);
             let candidate = Candidate {

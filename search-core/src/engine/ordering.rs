@@ -25,7 +25,12 @@
 //!   searched, never the set of moves a node considers, so alpha-beta's value is the same
 //!   (among tied best moves another may come first). Only combined with a value-changing feature
 //!   that depends on the order (LMR reduces the *late* moves) does it change values.
-//! - **Cost.** One ordering score per move when the node's loop starts (a hint, two killer
+//! - **Staged.** A TT move is handed out first and alone, before any other move is scored: when
+//!   it cuts (the common case), nothing else is scored. The others are scored when the loop asks
+//!   for a second move, with the killers and history as they are then (fresher than at the
+//!   node's start: the TT move's subtree may have taught the history table), so the order of
+//!   the rest, and with it the node counts, may differ from scoring everything up front.
+//! - **Cost.** One ordering score per move when the node's loop needs it (a hint, two killer
 //!   comparisons, a history lookup), never at a horizon node; then a selection scan of the
 //!   remaining moves per move handed out, `O(n)` when the first move cuts, `O(n·k)` for `k`
 //!   moves searched, never a full sort; and no scan at all once every move left has the same
@@ -102,6 +107,10 @@ pub(super) struct MovePicker<'s> {
     /// The moves are already in the game's own order (sorted by [`order_by_hint`](crate::order_by_hint)):
     /// handed out as they stand, every one [`MoveKind::Quiet`], the scores unused.
     in_order: bool,
+    /// Staged: the TT move stands first and goes out alone; the other moves are scored (for
+    /// this ply) only if the loop asks for a second move, which it does not when the TT move
+    /// cuts.
+    unscored_at: Option<u32>,
 }
 
 impl<'s> MovePicker<'s> {
@@ -123,18 +132,34 @@ impl<'s> MovePicker<'s> {
             // The game's own order only.
             return MovePicker::by_hint(game, moves, scores);
         }
-        MovePicker::by_tiers(engine, game, moves, tt_move, ply, scores)
+        let mut picker = MovePicker {
+            scores,
+            next: 0,
+            above_floor: 0,
+            floor: 0,
+            in_order: false,
+            unscored_at: None,
+        };
+        if let Some(at) = tt_move.and_then(|tt_move| moves.iter().position(|&mv| mv == tt_move)) {
+            // The TT move first, the others in their order behind it, scored later if needed.
+            moves[..=at].rotate_right(1);
+            picker.scores.push(tiered(MoveKind::TtMove, 0));
+            picker.unscored_at = Some(ply);
+        } else {
+            picker.score(engine, game, moves, ply);
+        }
+        picker
     }
 
-    /// A picker by the tiers the configuration turns on (see the [module documentation](self)).
-    fn by_tiers<G: Game, E: Evaluate<G>>(
+    /// Scores `moves` (every move from the first not yet scored on) by the tiers the
+    /// configuration turns on (see the [module documentation](self)), and finds the floor.
+    fn score<G: Game, E: Evaluate<G>>(
+        &mut self,
         engine: &Engine<G, E>,
         game: &G,
-        moves: &mut MoveList<G::Move>,
-        tt_move: Option<G::Move>,
+        moves: &[G::Move],
         ply: u32,
-        scores: &'s mut MoveList<i64>,
-    ) -> Self {
+    ) {
         let (config, history) = (&engine.config, &engine.tables.history);
         let killers = if config.killers {
             engine.search.killers.at(ply)
@@ -142,10 +167,8 @@ impl<'s> MovePicker<'s> {
             [None, None]
         };
         let player = game.to_move();
-        scores.extend(moves.iter().map(|&mv| {
-            if Some(mv) == tt_move {
-                return tiered(MoveKind::TtMove, 0);
-            }
+        let from = self.scores.len();
+        self.scores.extend(moves[from..].iter().map(|&mv| {
             let hint = game.order_hint(mv);
             if hint > 0 && config.order_hints {
                 return tiered(MoveKind::Hinted, hint);
@@ -168,7 +191,16 @@ impl<'s> MovePicker<'s> {
             }
             tiered(MoveKind::Quiet, hint)
         }));
-        MovePicker::scored(scores)
+        self.find_floor(from);
+    }
+
+    /// The lowest score, and how many moves from `from` on score above it.
+    fn find_floor(&mut self, from: usize) {
+        self.floor = self.scores.iter().copied().min().unwrap_or(0);
+        self.above_floor = self.scores[from..]
+            .iter()
+            .filter(|&&score| score > self.floor)
+            .count();
     }
 
     /// A picker in the game's own order ([`Game::order_hint`], generation order among equals),
@@ -188,26 +220,21 @@ impl<'s> MovePicker<'s> {
             above_floor: 0,
             floor: 0,
             in_order: true,
-        }
-    }
-
-    /// A picker over `scores`, one per move.
-    fn scored(scores: &'s mut MoveList<i64>) -> Self {
-        let floor = scores.iter().copied().min().unwrap_or(0);
-        let above_floor = scores.iter().filter(|&&score| score > floor).count();
-        MovePicker {
-            scores,
-            next: 0,
-            above_floor,
-            floor,
-            in_order: false,
+            unscored_at: None,
         }
     }
 
     /// The next move to search and its kind, or `None` when all were handed out. Reorders
     /// `moves` in place (the moves handed out so far come first, in the order handed out).
+    /// The `engine` scores the moves after a staged TT move, with its killers and history as
+    /// they are then.
     #[inline]
-    pub(super) fn next<M: Copy>(&mut self, moves: &mut [M]) -> Option<(M, MoveKind)> {
+    pub(super) fn next<G: Game, E: Evaluate<G>>(
+        &mut self,
+        engine: &Engine<G, E>,
+        game: &G,
+        moves: &mut [G::Move],
+    ) -> Option<(G::Move, MoveKind)> {
         let index = self.next;
         if index >= moves.len() {
             return None;
@@ -215,6 +242,11 @@ impl<'s> MovePicker<'s> {
         self.next += 1;
         if self.in_order {
             return Some((moves[index], MoveKind::Quiet));
+        }
+        if index > 0
+            && let Some(ply) = self.unscored_at.take()
+        {
+            self.score(engine, game, moves, ply);
         }
         if self.above_floor > 0 {
             self.select(moves, index);
@@ -289,13 +321,77 @@ mod tests {
         assert!(tiered(MoveKind::Quiet, 0) > tiered(MoveKind::Quiet, -1));
     }
 
+    use crate::random_tree::{RandomTree, TreeValue};
+
     #[test]
     fn picks_best_first_and_keeps_generation_order_among_equals() {
+        let (engine, game) = (Engine::new(TreeValue), RandomTree::new(1, 5, 3));
         let mut moves = [10, 11, 12, 13, 14];
         let mut scores = MoveList::new();
         scores.extend([1, 5, 1, 5, 0]);
-        let mut picker = MovePicker::scored(&mut scores);
-        let order: Vec<_> = std::iter::from_fn(|| picker.next(&mut moves).map(|(mv, _)| mv)).collect();
+        let mut picker = MovePicker {
+            scores: &mut scores,
+            next: 0,
+            above_floor: 0,
+            floor: 0,
+            in_order: false,
+            unscored_at: None,
+        };
+        picker.find_floor(0);
+        let order: Vec<_> =
+            std::iter::from_fn(|| picker.next(&engine, &game, &mut moves).map(|(mv, _)| mv)).collect();
         assert_eq!(order, [11, 13, 10, 12, 14]);
+    }
+
+    /// The order a picker hands out, with each move's kind.
+    fn picked<E: Evaluate<RandomTree>>(
+        engine: &Engine<RandomTree, E>,
+        game: &RandomTree,
+        tt_move: Option<u32>,
+    ) -> Vec<(u32, MoveKind)> {
+        let mut moves = MoveList::new();
+        game.generate_moves(&mut moves);
+        let mut scores = MoveList::new();
+        let mut picker = MovePicker::new(engine, game, &mut moves, tt_move, 3, &mut scores);
+        let mut order = Vec::new();
+        while let Some(picked) = picker.next(engine, game, &mut moves) {
+            if order.is_empty() && tt_move.is_some() {
+                // Staged: nothing but the TT move scored while it is searched.
+                assert_eq!(picker.scores.len(), 1);
+            }
+            order.push(picked);
+        }
+        order
+    }
+
+    #[test]
+    fn a_staged_tt_move_goes_first_and_the_rest_keep_the_order_of_full_scoring() {
+        let mut engine = Engine::exact(TreeValue);
+        let game = RandomTree::new(7, 8, 4).with_noisy_moves(30);
+        // A killer at the picker's ply (3), and some history, so that every tier shows.
+        engine.search.killers.store(3, 4);
+        for (mv, depth) in [(1, 2), (6, 3), (7, 1)] {
+            if !game.is_noisy(mv) {
+                engine.tables.history.reward(game.to_move(), mv as u16, depth);
+            }
+        }
+        let full = picked(&engine, &game, None);
+        for kind in [
+            MoveKind::Hinted,
+            MoveKind::Killer,
+            MoveKind::History,
+            MoveKind::Quiet,
+        ] {
+            assert!(
+                full.iter().any(|&(_, picked)| picked == kind),
+                "no {kind:?} in {full:?}"
+            );
+        }
+        for tt_move in 0..8 {
+            let staged = picked(&engine, &game, Some(tt_move));
+            assert_eq!(staged[0], (tt_move, MoveKind::TtMove));
+            let rest: Vec<_> = full.iter().copied().filter(|&(mv, _)| mv != tt_move).collect();
+            assert_eq!(staged[1..], rest[..], "TT move {tt_move}");
+        }
     }
 }

@@ -131,7 +131,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let mut scores = MoveList::new();
         let mut picker = MovePicker::by_hint(game, moves, &mut scores);
         let mut searched = 0u32;
-        while let Some((mv, _)) = picker.next(moves) {
+        while let Some((mv, _)) = picker.next(self, game, moves) {
             let noisy = game.is_noisy(mv);
             if !(in_check || noisy || (checks && qply == 0)) {
                 continue;
