@@ -317,8 +317,9 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let mut best_move = None;
         let mut scores = MoveList::new();
         let mut picker = MovePicker::new(self, game, work.moves, work.tt_move, node.ply, &mut scores);
+        let moves = work.moves.as_mut_slice();
         let mut searched = 0u32;
-        while let Some((mv, kind)) = picker.next(self, game, work.moves) {
+        while let Some((mv, kind)) = picker.next(self, game, moves) {
             let mut child = game.clone();
             child.play_in_place(mv);
             let candidate = Candidate {
@@ -360,7 +361,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 // Beta cutoff: the opponent avoids this position. Remember the refutation.
                 if score >= node.beta {
                     self.record_cutoff(game, mv, &candidate, node);
-                    self.search.trace.prune(Cut::BetaCutoff, work.moves.iter());
+                    self.search.trace.prune(Cut::BetaCutoff, moves.iter());
                     break;
                 }
             }

@@ -117,7 +117,7 @@ impl<'s> MovePicker<'s> {
     /// A picker for `moves` of `game` at `ply`, with `tt_move` first if given, ordered as the
     /// `engine`'s configuration says with the killers and history learnt so far; its scores go
     /// to `scores`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn new<G: Game, E: Evaluate<G>>(
         engine: &Engine<G, E>,
         game: &G,
