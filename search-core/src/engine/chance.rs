@@ -61,7 +61,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     ) -> Score {
         self.search.trace.chance();
         let tt_key = self.tables.key(game, node.ply);
-        if let (Some(score), _) = self.probe_table(tt_key, outcomes, node) {
+        if let (Some(score), _) = self.probe_table(tt_key, node) {
             self.search.trace.prune(Cut::TtCutoff, outcomes.iter());
             return self.leaf(score);
         }

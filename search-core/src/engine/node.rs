@@ -236,15 +236,15 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         // --- Transposition table: a stored result that decides the window ends the node (never
         //     at the root); otherwise its move goes first. Then the children's entries (ETC).
         let tt_key = self.tables.key(game, node.ply);
-        let (stored, mut tt_move) = self.probe_table(tt_key, &moves, &node);
+        let (stored, mut tt_move) = self.probe_table(tt_key, &node);
         if let Some(score) = stored {
             return self.prune(Cut::TtCutoff, &moves, score);
         }
         if let Some(score) = self.enhanced_cutoff(game, &moves, &node, tt_key) {
             return self.prune(Cut::EnhancedTtCutoff, &moves, score);
         }
-        if node.ply == 0 && tt_move.is_none() {
-            // Without a table, the previous iteration's best root move goes first.
+        if node.ply == 0 && !tt_move.is_some_and(|mv| moves.contains(&mv)) {
+            // Without a table move, the previous iteration's best root move goes first.
             tt_move = self.search.root_best.filter(|mv| moves.contains(mv));
         }
 

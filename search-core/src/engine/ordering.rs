@@ -351,11 +351,12 @@ mod tests {
     ) -> Vec<(u32, MoveKind)> {
         let mut moves = MoveList::new();
         game.generate_moves(&mut moves);
+        let staged = tt_move.is_some_and(|tt_move| moves.contains(&tt_move));
         let mut scores = MoveList::new();
         let mut picker = MovePicker::new(engine, game, &mut moves, tt_move, 3, &mut scores);
         let mut order = Vec::new();
         while let Some(picked) = picker.next(engine, game, &mut moves) {
-            if order.is_empty() && tt_move.is_some() {
+            if order.is_empty() && staged {
                 // Staged: nothing but the TT move scored while it is searched.
                 assert_eq!(picker.scores.len(), 1);
             }
@@ -393,5 +394,8 @@ mod tests {
             let rest: Vec<_> = full.iter().copied().filter(|&(mv, _)| mv != tt_move).collect();
             assert_eq!(staged[1..], rest[..], "TT move {tt_move}");
         }
+        // A stored move that is not among the moves (a key collision) is never searched: the
+        // picker is where the table's move is checked.
+        assert_eq!(picked(&engine, &game, Some(99)), full);
     }
 }

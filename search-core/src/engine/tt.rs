@@ -295,15 +295,11 @@ impl<M: Copy + Eq> TranspositionTable<M> {
 }
 
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// The table's answer for `node` (table key `key`, moves `moves`): a score that ends the
+    /// The table's answer for `node` (table key `key`): a score that ends the
     /// node (an entry of an acceptable depth whose bound decides the window; never at the root,
-    /// which must return a move), and the stored move, if legal here, to search first.
-    pub(super) fn probe_table(
-        &mut self,
-        key: Option<u64>,
-        moves: &[G::Move],
-        node: &Node,
-    ) -> (Option<Score>, Option<G::Move>) {
+    /// which must return a move), and the stored move to search first: the move picker, which
+    /// looks for it among the moves anyway, searches it only if it is one of them.
+    pub(super) fn probe_table(&mut self, key: Option<u64>, node: &Node) -> (Option<Score>, Option<G::Move>) {
         let (Some(key), Some(tt), Some(table)) = (key, &self.tables.tt, self.config.table) else {
             return (None, None);
         };
@@ -314,7 +310,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         };
         stats.tt_hits += 1;
         self.search.trace.tt_hit();
-        let tt_move = entry.best_move.filter(|mv| moves.contains(mv));
+        let tt_move = entry.best_move;
         if node.ply > 0 && table.policy.accepts(entry.depth, node.depth) {
             let score = entry.score.from_tt(node.ply);
             let decides = match entry.bound {
