@@ -22,7 +22,7 @@ fn the_empty_board_is_proven_a_draw_and_a_win_is_taken() {
     let result = mcts.search(&TicTacToe::new(), &Limits::default());
     assert_eq!(
         mcts.root_proof(),
-        Some(search_core::mcts::Proof::Drawn),
+        Some(search_core::Proof::Drawn),
         "{}",
         result.stats
     );

@@ -54,7 +54,7 @@
 //! Intelligence 21 (1983); T. Hauk, M. Buro and J. Schaeffer, "Rediscovering *-Minimax Search",
 //! Computers and Games 2004.
 
-use crate::mcts::SplitMix64;
+use crate::rng::SplitMix64;
 use crate::{Game, Score};
 
 /// A weighted mean of scores being summed: the value of a chance node. See the
@@ -216,7 +216,7 @@ pub fn total_weight<G: Game>(game: &G, outcomes: &[G::Move]) -> u64 {
 ///
 /// ```
 /// use search_core::chance::sample_outcome;
-/// use search_core::mcts::SplitMix64;
+/// use search_core::rng::SplitMix64;
 /// use search_core::random_tree::RandomTree;
 /// use search_core::{Game, MoveList};
 ///

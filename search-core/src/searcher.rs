@@ -1,7 +1,38 @@
 //! [`Searcher`], the trait every searcher implements, and its [`SearchResult`].
 
-use crate::mcts::Proof;
-use crate::{Game, Limits, Score, SearchStats};
+use crate::{Game, Limits, Player, Score, SearchStats};
+
+/// What a searcher has proven about a position (the MCTS-Solver, a solver): the game-theoretic
+/// result under perfect play from both sides, whoever is to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Proof {
+    /// This player wins.
+    Won(Player),
+    /// Neither side can win.
+    Drawn,
+}
+
+impl Proof {
+    /// The reward of this result for [`Player::First`]: 1 for a win, ½ for a draw, 0 for a loss.
+    #[must_use]
+    pub fn reward(self) -> f64 {
+        match self {
+            Proof::Won(Player::First) => 1.0,
+            Proof::Won(Player::Second) => 0.0,
+            Proof::Drawn => 0.5,
+        }
+    }
+
+    /// The result from `player`'s side: `1` a win, `0` a draw, `-1` a loss.
+    #[must_use]
+    pub fn sign_for(self, player: Player) -> i32 {
+        match self {
+            Proof::Won(winner) if winner == player => 1,
+            Proof::Won(_) => -1,
+            Proof::Drawn => 0,
+        }
+    }
+}
 
 /// What a search found for one root move, kept by the searchers that gather statistics per move
 /// (Monte Carlo tree search); the others leave [`SearchResult::root_moves`] empty.

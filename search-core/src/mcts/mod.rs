@@ -74,16 +74,17 @@ mod tree;
 
 use std::time::Instant;
 
-pub use playout::{PlayoutPolicy, SplitMix64, UniformRandom};
-pub use tree::Proof;
+pub use crate::rng::SplitMix64;
+pub use playout::{PlayoutPolicy, UniformRandom};
+
 use tree::{NodeId, ROOT, Tree};
 
-use crate::RootMove;
 use crate::trace::{Cut, Trace, TraceNode};
 use crate::{
     Bound, Evaluate, Game, Limits, MoveList, Outcome, Player, Score, SearchResult, SearchStats, Searcher,
     static_score,
 };
+use crate::{Proof, RootMove};
 
 /// The default cap on the tree's nodes (40 MiB at most for this project's games; a small game uses
 /// what it needs).

@@ -6,45 +6,13 @@
 //! position is stored: a search replays the moves from the root as it descends, so a node costs
 //! the same few dozen bytes whatever the game.
 
-use crate::Player;
+use crate::{Player, Proof};
 
 /// An index into the arena.
 pub(super) type NodeId = u32;
 
 /// The root's index.
 pub(super) const ROOT: NodeId = 0;
-
-/// What the MCTS-Solver has proven about a position: the game-theoretic result under perfect play
-/// from both sides, whoever is to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Proof {
-    /// This player wins.
-    Won(Player),
-    /// Neither side can win.
-    Drawn,
-}
-
-impl Proof {
-    /// The reward of this result for [`Player::First`]: 1 for a win, ½ for a draw, 0 for a loss.
-    #[must_use]
-    pub fn reward(self) -> f64 {
-        match self {
-            Proof::Won(Player::First) => 1.0,
-            Proof::Won(Player::Second) => 0.0,
-            Proof::Drawn => 0.5,
-        }
-    }
-
-    /// The result from `player`'s side: `1` a win, `0` a draw, `-1` a loss.
-    #[must_use]
-    pub fn sign_for(self, player: Player) -> i32 {
-        match self {
-            Proof::Won(winner) if winner == player => 1,
-            Proof::Won(_) => -1,
-            Proof::Drawn => 0,
-        }
-    }
-}
 
 /// One position of the tree (crate-private: its size is what [`Mcts::node_bytes`](super::Mcts::node_bytes) tells).
 #[derive(Clone, Debug)]
