@@ -16,7 +16,7 @@ use std::io;
 use clap::Parser;
 use game_search::games::connect_four::{ConnectFour, OpenWindows};
 use game_search::games::prompt::{Answer, ask};
-use game_search::search_core::engine::Engine;
+use game_search::search_core::engine::{Config, Engine};
 use game_search::search_core::{Game, Limits, Player, Searcher};
 
 #[derive(Parser)]
@@ -40,7 +40,8 @@ fn main() -> io::Result<()> {
     // The exact engine (alpha-beta's value, with iterative deepening, a transposition table,
     // centre-first ordering, killers, history and PVS to get there in fewer nodes) and
     // quiescence search, so that no win or forced block hides just beyond its horizon.
-    let mut computer = Engine::exact(OpenWindows::new()).with_quiescence(true);
+    let exact_with_quiescence = Config::exact().with("qs").expect("a valid configuration");
+    let mut computer = Engine::with_config(OpenWindows::new(), exact_with_quiescence);
     let mut position = ConnectFour::new();
     let mut input = io::stdin().lock();
     println!(

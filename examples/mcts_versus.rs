@@ -142,7 +142,10 @@ where
             }
             Kind::Engine => Side::Engine(Box::new(match engine {
                 Some(config) => Engine::with_config(evaluator(), config.for_game::<G>()),
-                None => Engine::exact(evaluator()).with_quiescence(true),
+                None => {
+                    let exact_with_quiescence = Config::exact().with("qs").expect("a valid configuration");
+                    Engine::with_config(evaluator(), exact_with_quiescence.for_game::<G>())
+                }
             })),
             Kind::Peer => {
                 let mut peer = MonteCarloTreeSearch::new(MCTSOptions::default().with_num_threads(1));

@@ -86,11 +86,8 @@ where
     let limits = Limits::depth(depth);
     let mut minimax = Minimax::new(evaluator.clone()).with_trace(max_nodes);
     let mut alphabeta = AlphaBetaMinimax::new(evaluator.clone()).with_trace(max_nodes);
-    let mut engine = Engine::new(evaluator.clone())
-        .with_order_hints(true)
-        .with_killers(true)
-        .with_transposition_table(1)
-        .with_trace(max_nodes);
+    let config = "tt+hash=1+hints+killers".parse().expect("a valid configuration");
+    let mut engine = Engine::with_config(evaluator.clone(), config).with_trace(max_nodes);
     // Monte Carlo tree search, 300 iterations: its most visited nodes, with their visits.
     let mut mcts = Mcts::new()
         .with_evaluator(evaluator)

@@ -4,7 +4,7 @@
 //! invariants.
 
 use game_chess::{ChessConfig, ChessGame, Evaluation, MoveOrdering, positions};
-use search_core::engine::{DepthPolicy, Engine, FirstGuess, NullReduction};
+use search_core::engine::{Config, Engine};
 use search_core::reference::{Minimax, MinimaxQuiescence};
 use search_core::testing::{CrossCheck, EXACT_COMBINATIONS, exact_engine_combinations};
 
@@ -67,9 +67,9 @@ fn exact_presets_with_a_tie_heavy_evaluation_and_at_depth_4() {
     // Material only: many moves tie, which is what breaks careless move choice.
     CrossCheck::new(Minimax::new(Evaluation::ThesisMaterial))
         .searcher(Engine::exact(Evaluation::ThesisMaterial))
-        .searcher(Engine::exact(Evaluation::ThesisMaterial).with_enhanced_transposition_cutoff(true))
-        .searcher(Engine::exact(Evaluation::ThesisMaterial).with_mtdf(Some(FirstGuess::TwoBack)))
-        .searcher(Engine::exact(Evaluation::ThesisMaterial).with_aspiration(Some(10)))
+        .searcher(exact_with(Evaluation::ThesisMaterial, "etc"))
+        .searcher(exact_with(Evaluation::ThesisMaterial, "mtdf=two-back"))
+        .searcher(exact_with(Evaluation::ThesisMaterial, "asp=10"))
         .depths([1, 2, 3])
         .run_labelled(positions.iter().map(|(label, game)| (label, game)))
         .assert_agree();
@@ -81,7 +81,7 @@ fn exact_presets_with_a_tie_heavy_evaluation_and_at_depth_4() {
     assert_eq!(endgames.len(), 4);
     CrossCheck::new(Minimax::new(Evaluation::Tapered))
         .searcher(Engine::exact(Evaluation::Tapered))
-        .searcher(Engine::exact(Evaluation::Tapered).with_enhanced_transposition_cutoff(true))
+        .searcher(exact_with(Evaluation::Tapered, "etc"))
         .depths([4])
         .run_labelled(endgames.iter().map(|(label, game)| (label, game)))
         .assert_agree();
@@ -114,19 +114,14 @@ fn quiescence_agrees_with_minimax_plus_quiescence_on(only: &[&str]) {
         .iter()
         .filter(|(label, _)| ["thesis.11", "thesis.12", "thesis.17", "thesis.18"].contains(&label.as_str()))
         .collect();
-    let engine = |engine: ChessEngine| {
-        engine
-            .with_quiescence(true)
-            .with_quiescence_max_ply(QUIESCENCE_PLIES)
-    };
+    let quiescence = format!("qs+qs-max={QUIESCENCE_PLIES}");
+    let engine = |base: Config| Engine::with_config(Evaluation::Tapered, base.with(&quiescence).unwrap());
     for (subset, depth) in [(positions.iter().collect::<Vec<_>>(), 1), (endgames, 2)] {
         CrossCheck::new(MinimaxQuiescence::new(Evaluation::Tapered).with_max_ply(QUIESCENCE_PLIES))
             .unchecked_reference(QUIESCENCE_REFERENCE)
-            .searcher(engine(Engine::new(Evaluation::Tapered)))
-            .searcher(engine(Engine::exact(Evaluation::Tapered)))
-            .searcher(engine(
-                Engine::exact(Evaluation::Tapered).with_mtdf(Some(FirstGuess::TwoBack)),
-            ))
+            .searcher(engine(Config::PLAIN))
+            .searcher(engine(Config::exact()))
+            .searcher(engine(Config::exact().with("mtdf=two-back").unwrap()))
             .depths([depth])
             .run_labelled(subset.iter().map(|(label, game)| (label, game)))
             .assert_agree();
@@ -136,30 +131,28 @@ fn quiescence_agrees_with_minimax_plus_quiescence_on(only: &[&str]) {
 #[test]
 fn forward_pruning_keeps_its_invariants() {
     let positions = thesis_positions();
-    let exact = || Engine::exact(Evaluation::Tapered);
+    let exact = |features| exact_with(Evaluation::Tapered, features);
+    let strongest = Config::strongest()
+        .with("null-guard+rfp=100+futility=100")
+        .unwrap();
     CrossCheck::new(Minimax::new(Evaluation::Tapered))
         .value_changing(Engine::strongest(Evaluation::Tapered))
-        .value_changing(exact().with_null_move(Some(NullReduction::Fixed(1))))
-        .value_changing(exact().with_null_move(Some(NullReduction::Fixed(2))))
-        .value_changing(exact().with_null_move(Some(NullReduction::Fixed(3))))
-        .value_changing(
-            exact()
-                .with_null_move(Some(NullReduction::Adaptive))
-                .with_verified_null_move(true),
-        )
-        .value_changing(exact().with_lmr(true))
-        .value_changing(exact().with_tt_policy(DepthPolicy::AtLeastDepth))
-        .value_changing(exact().with_tt_policy(DepthPolicy::AnyDepth))
-        .value_changing(exact().with_check_extension(true))
-        .value_changing(exact().with_reverse_futility(Some(100)))
-        .value_changing(
-            Engine::strongest(Evaluation::Tapered)
-                .with_null_move_eval_guard(true)
-                .with_reverse_futility(Some(100))
-                .with_futility(Some(100))
-                .with_lmr_logarithmic(true),
-        )
+        .value_changing(exact("null=r1"))
+        .value_changing(exact("null=r2"))
+        .value_changing(exact("null=r3"))
+        .value_changing(exact("null=adaptive+verified"))
+        .value_changing(exact("lmr"))
+        .value_changing(exact("tt=deeper"))
+        .value_changing(exact("tt=any"))
+        .value_changing(exact("check-ext"))
+        .value_changing(exact("rfp=100"))
+        .value_changing(Engine::with_config(Evaluation::Tapered, strongest))
         .depths([3])
         .run_labelled(positions.iter().map(|(label, game)| (label, game)))
         .assert_agree();
+}
+
+/// The exact preset with `features` (in the text form) added.
+fn exact_with(evaluation: Evaluation, features: &str) -> ChessEngine {
+    Engine::with_config(evaluation, Config::exact().with(features).unwrap())
 }

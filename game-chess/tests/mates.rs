@@ -2,7 +2,7 @@
 //! the side to move's view.
 
 use game_chess::{ChessConfig, ChessGame, EpdRecord, MoveOrdering, PointValues, Tapered, parse_epd_file};
-use search_core::engine::{Engine, FirstGuess};
+use search_core::engine::{Config, Engine};
 use search_core::reference::AlphaBeta;
 use search_core::{Game, Limits, MoveList, Outcome, Score, SearchResult, Searcher};
 use shakmaty::Move;
@@ -79,8 +79,8 @@ fn fiacco_mates(with_the_mate_in_6: bool) {
         assert_pv_mates(&game, &plain, plies as usize, record.label());
         for mut engine in [
             Engine::exact(PointValues),
-            Engine::exact(PointValues).with_mtdf(Some(FirstGuess::TwoBack)),
-            Engine::exact(PointValues).with_enhanced_transposition_cutoff(true),
+            Engine::with_config(PointValues, Config::exact().with("mtdf=two-back").unwrap()),
+            Engine::with_config(PointValues, Config::exact().with("etc").unwrap()),
         ] {
             let result = engine.search(&game, &Limits::depth(plies));
             let label = format!("{} with {}", record.label(), engine.name());

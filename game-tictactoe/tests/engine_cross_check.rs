@@ -3,7 +3,7 @@
 //! options keep their invariants; node figures for the record.
 
 use game_tictactoe::{Heuristic, TicTacToe, reachable_positions};
-use search_core::engine::{DepthPolicy, Engine, FirstGuess, NullReduction};
+use search_core::engine::{Config, Engine};
 use search_core::reference::{AlphaBeta, Minimax};
 use search_core::testing::{CrossCheck, EXACT_COMBINATIONS, exact_engine_combinations};
 use search_core::{Game, Limits, MoveList, Score, Searcher};
@@ -140,30 +140,20 @@ fn every_combination_of_exact_features_on_one_position_in_32_at_every_depth() {
 #[test]
 fn presets_and_forward_pruning_on_every_position_at_every_depth() {
     let make = || {
-        let exact = || Engine::exact(Heuristic);
+        let exact = |features: &str| Engine::with_config(Heuristic, Config::exact().with(features).unwrap());
         vec![
             (Engine::new(Heuristic), true),
-            (exact(), true),
+            (Engine::exact(Heuristic), true),
             (Engine::strongest(Heuristic), false),
-            (exact().with_tt_policy(DepthPolicy::AtLeastDepth), false),
-            (exact().with_tt_policy(DepthPolicy::AnyDepth), false),
-            (exact().with_lmr(true), false),
-            (exact().with_null_move(Some(NullReduction::Fixed(2))), false),
-            (exact().with_quiescence(true), true), // no noisy moves: quiescence is the evaluation
+            (exact("tt=deeper"), false),
+            (exact("tt=any"), false),
+            (exact("lmr"), false),
+            (exact("null=r2"), false),
+            (exact("qs"), true), // no noisy moves: quiescence is the evaluation
             // Enhanced transposition cutoffs: exact, and tic-tac-toe is full of transpositions.
-            (exact().with_enhanced_transposition_cutoff(true), true),
-            (
-                exact()
-                    .with_enhanced_transposition_cutoff(true)
-                    .with_mtdf(Some(FirstGuess::TwoBack)),
-                true,
-            ),
-            (
-                exact()
-                    .with_enhanced_transposition_cutoff(true)
-                    .with_aspiration(Some(3)),
-                true,
-            ),
+            (exact("etc"), true),
+            (exact("etc+mtdf=two-back"), true),
+            (exact("etc+asp=3"), true),
         ]
     };
     let checks = every_position_at_every_depth(make);
@@ -176,18 +166,18 @@ fn every_opening_is_a_draw_and_the_exact_engine_saves_nodes() {
     let limits = Limits::depth(9);
     let plain = AlphaBeta::new(Heuristic).search(&root, &limits);
     let mut report = vec![format!("alphabeta: {} nodes", plain.stats.nodes)];
-    let engines: Vec<TicTacToeEngine> = vec![
-        Engine::new(Heuristic),
-        Engine::new(Heuristic).with_transposition_table(1),
-        Engine::new(Heuristic)
-            .with_transposition_table(1)
-            .with_killers(true)
-            .with_history(true),
-        Engine::new(Heuristic).with_transposition_table(1).with_pvs(true),
-        Engine::exact(Heuristic),
-        Engine::exact(Heuristic).with_mtdf(Some(FirstGuess::TwoBack)),
-        Engine::strongest(Heuristic),
-    ];
+    let engines: Vec<TicTacToeEngine> = [
+        "plain",
+        "tt+hash=1",
+        "tt+hash=1+killers+history",
+        "tt+hash=1+pvs",
+        "id+tt+hints+killers+history+pvs",
+        "id+tt+hints+killers+history+pvs+mtdf=two-back",
+    ]
+    .into_iter()
+    .map(|text| Engine::with_config(Heuristic, text.parse().unwrap()))
+    .chain([Engine::strongest(Heuristic)])
+    .collect();
     for mut engine in engines {
         let result = engine.search(&root, &limits);
         assert_eq!(result.score, Score::DRAW, "{}", engine.name());

@@ -307,7 +307,7 @@ impl std::fmt::Display for ConnectFour {
 mod tests {
     use std::collections::HashSet;
 
-    use search_core::engine::{Engine, FirstGuess};
+    use search_core::engine::{Config, Engine};
     use search_core::reference::{AlphaBeta, Minimax, MinimaxQuiescence, Negamax};
     use search_core::testing::CrossCheck;
     use search_core::{Limits, Searcher};
@@ -421,6 +421,11 @@ mod tests {
         positions
     }
 
+    /// The exact preset with `features` (in the text form) added.
+    fn exact_with(features: &str) -> Engine<ConnectFour, OpenWindows> {
+        Engine::with_config(OpenWindows::new(), Config::exact().with(features).unwrap())
+    }
+
     #[test]
     fn references_and_the_engine_agree_at_depths_1_to_6_on_seeded_positions() {
         let positions = seeded_positions();
@@ -428,9 +433,9 @@ mod tests {
             .searcher(Negamax::new(OpenWindows::new()))
             .searcher(AlphaBeta::new(OpenWindows::new()))
             .searcher(Engine::exact(OpenWindows::new()))
-            .searcher(Engine::exact(OpenWindows::new()).with_enhanced_transposition_cutoff(true))
-            .searcher(Engine::exact(OpenWindows::new()).with_mtdf(Some(FirstGuess::TwoBack)))
-            .searcher(Engine::exact(OpenWindows::new()).with_aspiration(Some(4)))
+            .searcher(exact_with("etc"))
+            .searcher(exact_with("mtdf=two-back"))
+            .searcher(exact_with("asp=4"))
             .value_changing(Engine::strongest(OpenWindows::new()))
             .depths(1..=6)
             .run(&positions)
@@ -441,8 +446,8 @@ mod tests {
     fn quiescence_agrees_with_its_reference_and_sees_past_the_horizon() {
         CrossCheck::new(MinimaxQuiescence::new(OpenWindows::new()))
             .unchecked_reference(QUIESCENCE_REFERENCE)
-            .searcher(Engine::exact(OpenWindows::new()).with_quiescence(true))
-            .searcher(Engine::new(OpenWindows::new()).with_quiescence(true))
+            .searcher(exact_with("qs"))
+            .searcher(Engine::with_config(OpenWindows::new(), "qs".parse().unwrap()))
             .depths(1..=4)
             .run(&seeded_positions())
             .assert_agree();
@@ -452,9 +457,7 @@ mod tests {
         assert!(position.is_noisy(Column(3)) && !position.is_noisy(Column(4)));
         let plain = AlphaBeta::new(OpenWindows::new()).search(&position, &Limits::depth(1));
         assert_eq!(plain.best_move, Some(Column(4)));
-        let quiet = Engine::exact(OpenWindows::new())
-            .with_quiescence(true)
-            .search(&position, &Limits::depth(1));
+        let quiet = exact_with("qs").search(&position, &Limits::depth(1));
         assert_eq!(quiet.best_move, Some(Column(3)));
     }
 

@@ -9,7 +9,7 @@
 //! play exactly when the **nim-sum**, the XOR of the heap sizes, is zero. The tests check every
 //! searcher against that formula.
 
-use search_core::engine::{DepthPolicy, Engine};
+use search_core::engine::{Config, DepthPolicy, Engine, TableConfig};
 use search_core::{Game, MoveList, Outcome, Player, Score, ZobristHash};
 
 /// At most this many heaps.
@@ -188,7 +188,14 @@ impl ZobristHash for Nim {
 /// but every search here reaches the end of the game, where deeper is no different: the value
 /// stays exact, and the table now merges positions reached by move orders of different lengths.
 pub fn perfect_player() -> Engine<Nim, fn(&Nim) -> Score> {
-    Engine::exact(even as fn(&Nim) -> Score).with_tt_policy(DepthPolicy::AtLeastDepth)
+    let table = TableConfig::new(DepthPolicy::AtLeastDepth);
+    Engine::with_config(
+        even,
+        Config {
+            table: Some(table),
+            ..Config::exact()
+        },
+    )
 }
 
 /// Nim needs no heuristic when searched to the end; cut-off positions count as even.

@@ -3,7 +3,7 @@
 
 use games::dots_and_boxes::{DotsAndBoxes, Solver as DotsSolver};
 use games::kalah::{Kalah, Solver as KalahSolver};
-use search_core::engine::{DepthPolicy, Engine};
+use search_core::engine::{Config, Engine};
 use search_core::testing::{CrossCheck, exact_engine_combinations};
 mod common;
 
@@ -92,8 +92,7 @@ fn the_engine_with_a_table_solves_whole_games_like_the_solvers() {
     // example's perfect player); margins are stored relative to the node.
     for (m, n) in [(3, 2), (3, 3), (4, 2)] {
         let start = Kalah::new(m, n).unwrap();
-        let mut engine = Engine::exact(Kalah::evaluate_stores as fn(&Kalah) -> Score)
-            .with_tt_policy(DepthPolicy::AtLeastDepth);
+        let mut engine = Engine::with_config(Kalah::evaluate_stores, deeper_table());
         let result = engine.search(&start, &Limits::depth(60));
         assert_eq!(
             result.score.margin().unwrap_or(0),
@@ -102,11 +101,15 @@ fn the_engine_with_a_table_solves_whole_games_like_the_solvers() {
         );
     }
     let start = DotsAndBoxes::new(2, 2).unwrap();
-    let mut engine = Engine::exact(DotsAndBoxes::evaluate_lead as fn(&DotsAndBoxes) -> Score)
-        .with_tt_policy(DepthPolicy::AtLeastDepth);
+    let mut engine = Engine::with_config(DotsAndBoxes::evaluate_lead, deeper_table());
     let result = engine.search(&start, &Limits::depth(12));
     assert_eq!(
         result.score.margin().unwrap_or(0),
         DotsSolver::new().margin(&start)
     );
+}
+
+/// The exact preset with a table that accepts entries of any greater depth.
+fn deeper_table() -> Config {
+    Config::exact().with("tt=deeper").unwrap()
 }

@@ -67,25 +67,19 @@ fn node_figures_per_feature() {
     let trees: Vec<RandomTree> = (0..50)
         .map(|seed| RandomTree::new(seed, 6, 6).with_leaf_values(100))
         .collect();
-    let configurations: Vec<Engine<RandomTree, TreeValue>> = vec![
-        Engine::new(TreeValue),
-        Engine::new(TreeValue).with_iterative_deepening(true),
-        Engine::new(TreeValue)
-            .with_iterative_deepening(true)
-            .with_transposition_table(4),
-        Engine::new(TreeValue)
-            .with_iterative_deepening(true)
-            .with_transposition_table(4)
-            .with_killers(true),
-        Engine::new(TreeValue)
-            .with_iterative_deepening(true)
-            .with_transposition_table(4)
-            .with_killers(true)
-            .with_history(true),
-        Engine::exact(TreeValue),
-        Engine::exact(TreeValue).with_mtdf(Some(search_core::engine::FirstGuess::TwoBack)),
-        Engine::strongest(TreeValue),
-    ];
+    let configurations: Vec<Engine<RandomTree, TreeValue>> = [
+        "plain",
+        "id",
+        "id+tt+hash=4",
+        "id+tt+hash=4+killers",
+        "id+tt+hash=4+killers+history",
+        "id+tt+hints+killers+history+pvs",
+        "id+tt+hints+killers+history+pvs+mtdf=two-back",
+    ]
+    .into_iter()
+    .map(|text| Engine::with_config(TreeValue, text.parse().unwrap()))
+    .chain([Engine::strongest(TreeValue)])
+    .collect();
     let plain: u64 = trees
         .iter()
         .map(|tree| {

@@ -2,7 +2,10 @@
 //! every combination of the exact features gives minimax's value and a tied-best move; with
 //! quiescence on, minimax + quiescence's; forward-pruning features keep their invariants.
 
-use search_core::engine::{DepthPolicy, Engine, FirstGuess, NullReduction};
+use search_core::engine::{
+    Config, DepthPolicy, Engine, FirstGuess, NullMoveConfig, NullReduction, QuiescenceConfig, RootWindow,
+    TableConfig,
+};
 use search_core::random_tree::{RandomTree, TreeValue};
 use search_core::reference::MinimaxQuiescence;
 use search_core::testing::{CrossCheck, EXACT_COMBINATIONS, exact_engine_combinations};
@@ -11,6 +14,23 @@ use search_core::testing::{CrossCheck, EXACT_COMBINATIONS, exact_engine_combinat
 const QUIESCENCE_REFERENCE: &str = "minimax + quiescence differs from plain minimax by design; search-core/tests/reference_searchers.rs holds it to a two-sided quiescence";
 
 type TreeEngine = Engine<RandomTree, TreeValue>;
+
+/// The engine `config` describes (with the presets' chance pruning, as `Engine::exact` has it).
+fn engine(config: Config) -> TreeEngine {
+    Engine::with_config(TreeValue, config.for_game::<RandomTree>())
+}
+
+/// The engine of the exact preset with the features of `extra` (in the text form) added.
+fn exact_with(extra: &str) -> TreeEngine {
+    engine(format!("{}+{extra}", Config::exact()).parse().unwrap())
+}
+
+/// The engine of the strongest preset, changed by `change`.
+fn strongest_with(change: impl FnOnce(&mut Config)) -> TreeEngine {
+    let mut config = Config::strongest();
+    change(&mut config);
+    engine(config)
+}
 
 fn trees(count: u64, noisy: u8) -> Vec<RandomTree> {
     (0..count)
@@ -71,20 +91,26 @@ fn quiescence_configurations() -> Vec<TreeEngine> {
     let mut engines = Vec::new();
     for bits in 0..(1u32 << 5) {
         let on = |bit: u32| bits & (1 << bit) != 0;
-        let mut engine = Engine::new(TreeValue)
-            .with_quiescence(true)
-            .with_order_hints(on(0))
-            .with_killers(on(1))
-            .with_pvs(on(2))
-            .with_iterative_deepening(on(3))
-            .with_mtdf(on(4).then_some(FirstGuess::TwoBack));
-        if on(3) {
-            engine = engine
-                .with_transposition_table(1)
-                .with_history(true)
-                .with_aspiration(Some(5));
-        }
-        engines.push(engine);
+        // With iterative deepening, also a table, history and aspiration windows (unless MTD(f)).
+        let root_window = match (on(4), on(3)) {
+            (true, _) => RootWindow::Mtdf(FirstGuess::TwoBack),
+            (false, true) => RootWindow::Aspiration(5),
+            (false, false) => RootWindow::Full,
+        };
+        engines.push(engine(Config {
+            quiescence: Some(QuiescenceConfig::default()),
+            order_hints: on(0),
+            killers: on(1),
+            pvs: on(2),
+            iterative_deepening: on(3),
+            root_window,
+            table: on(3).then_some(TableConfig {
+                mib: 1,
+                ..TableConfig::new(DepthPolicy::SameDepth)
+            }),
+            history: on(3),
+            ..Config::PLAIN
+        }));
     }
     engines
 }
@@ -120,16 +146,8 @@ fn quiescence_ply_limit_agrees_with_the_reference() {
         .collect();
     CrossCheck::new(MinimaxQuiescence::new(TreeValue).with_max_ply(2))
         .unchecked_reference(QUIESCENCE_REFERENCE)
-        .searcher(
-            Engine::new(TreeValue)
-                .with_quiescence(true)
-                .with_quiescence_max_ply(2),
-        )
-        .searcher(
-            Engine::exact(TreeValue)
-                .with_quiescence(true)
-                .with_quiescence_max_ply(2),
-        )
+        .searcher(engine("qs+qs-max=2".parse().unwrap()))
+        .searcher(exact_with("qs+qs-max=2"))
         .depths(1..=3)
         .run(&trees)
         .assert_agree();
@@ -147,47 +165,38 @@ fn value_changing_features_keep_their_invariants() {
                 .with_null_moves()
         })
         .collect();
-    let base = || Engine::exact(TreeValue);
     let mut cross_check = CrossCheck::minimax(TreeValue).depths(1..=5);
-    for reduction in [
-        NullReduction::Fixed(1),
-        NullReduction::Fixed(2),
-        NullReduction::Fixed(3),
-        NullReduction::Adaptive,
-    ] {
+    for reduction in ["r1", "r2", "r3", "adaptive"] {
         cross_check = cross_check
-            .value_changing(base().with_null_move(Some(reduction)))
-            .value_changing(
-                base()
-                    .with_null_move(Some(reduction))
-                    .with_verified_null_move(true),
-            );
+            .value_changing(exact_with(&format!("null={reduction}")))
+            .value_changing(exact_with(&format!("null={reduction}+verified")));
     }
     cross_check = cross_check
-        .value_changing(base().with_lmr(true))
-        .value_changing(base().with_tt_policy(DepthPolicy::AtLeastDepth))
-        .value_changing(base().with_tt_policy(DepthPolicy::AnyDepth))
-        .value_changing(base().with_check_extension(true))
-        .value_changing(base().with_capture_chain_extension(2))
-        .value_changing(base().with_quiescence(true).with_quiescence_checks(true))
-        .value_changing(base().with_quiescence(true).with_delta_pruning(Some(3)))
-        .value_changing(Engine::strongest(TreeValue).with_mtdf(Some(FirstGuess::TwoBack)))
-        .value_changing(Engine::strongest(TreeValue).with_verified_null_move(true))
-        .value_changing(base().with_reverse_futility(Some(3)))
-        .value_changing(base().with_futility(Some(3)))
-        .value_changing(base().with_lmr(true).with_lmr_logarithmic(true))
-        .value_changing(
-            base()
-                .with_null_move(Some(NullReduction::Adaptive))
-                .with_null_move_eval_guard(true),
-        )
-        .value_changing(
-            Engine::strongest(TreeValue)
-                .with_reverse_futility(Some(3))
-                .with_futility(Some(3))
-                .with_lmr_logarithmic(true)
-                .with_null_move_eval_guard(true),
-        );
+        .value_changing(exact_with("lmr"))
+        .value_changing(engine("id+tt=deeper+hints+killers+history+pvs".parse().unwrap()))
+        .value_changing(engine("id+tt=any+hints+killers+history+pvs".parse().unwrap()))
+        .value_changing(exact_with("check-ext"))
+        .value_changing(exact_with("chain=2"))
+        .value_changing(exact_with("qs+qs-checks"))
+        .value_changing(exact_with("qs+delta=3"))
+        .value_changing(strongest_with(|c| {
+            c.root_window = RootWindow::Mtdf(FirstGuess::TwoBack)
+        }))
+        .value_changing(strongest_with(|c| {
+            c.null_move = c.null_move.map(|n| NullMoveConfig { verified: true, ..n });
+        }))
+        .value_changing(exact_with("rfp=3"))
+        .value_changing(exact_with("futility=3"))
+        .value_changing(exact_with("lmr=log"))
+        .value_changing(exact_with("null=adaptive+null-guard"))
+        .value_changing(strongest_with(|c| {
+            c.reverse_futility = Some(3);
+            c.futility = Some(3);
+            c.null_move = Some(NullMoveConfig {
+                eval_guard: true,
+                ..NullMoveConfig::new(NullReduction::Adaptive)
+            });
+        }));
     cross_check.run(&trees).assert_agree();
 }
 

@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
-use search_core::engine::{DepthPolicy, Engine, FirstGuess, NullReduction};
+use search_core::engine::{Config, Engine, NullMoveConfig, NullReduction, QuiescenceConfig, RootWindow};
 use search_core::random_tree::{RandomTree, TreeValue};
 use search_core::reference::{AlphaBeta, Negamax};
 use search_core::testing::CrossCheck;
@@ -12,6 +12,18 @@ use search_core::{
     Bound, Evaluate, Game, Limits, MoveList, Outcome, Player, Reference, Score, SearchStats, Searcher,
     ZobristHash,
 };
+
+/// The exact preset with the features of `extra` (in the text form) added.
+fn exact_plus(extra: &str) -> Config {
+    format!("{}+{extra}", Config::exact()).parse().unwrap()
+}
+
+/// The strongest preset, changed by `change`.
+fn strongest_with(change: impl FnOnce(&mut Config)) -> Config {
+    let mut config = Config::strongest();
+    change(&mut config);
+    config
+}
 
 /// A random tree that checks how it is used: moves are numbered differently in every position
 /// (so a move from another position is illegal here), `play` panics on an illegal move and
@@ -99,18 +111,10 @@ fn strict_trees(colliding: bool) -> Vec<Strict> {
 fn null_move_is_never_tried_in_check_nor_twice_in_a_row() {
     let trees = strict_trees(false);
     let mut tries = 0;
-    for reduction in [
-        NullReduction::Fixed(1),
-        NullReduction::Fixed(2),
-        NullReduction::Fixed(3),
-        NullReduction::Adaptive,
-    ] {
-        for verified in [false, true] {
-            let mut engine = Engine::exact(strict_value)
-                .with_null_move(Some(reduction))
-                .with_verified_null_move(verified)
-                .with_check_extension(true)
-                .with_quiescence(true);
+    for reduction in ["r1", "r2", "r3", "adaptive"] {
+        for verified in ["", "+verified"] {
+            let config = exact_plus(&format!("null={reduction}{verified}+check-ext+qs"));
+            let mut engine = Engine::with_config(strict_value, config);
             for tree in &trees {
                 // `Strict::null_move` panics if asked in check.
                 let result = engine.search(tree, &Limits::depth(6));
@@ -128,18 +132,15 @@ fn key_collisions_never_yield_an_illegal_move() {
     // positions, which `Strict::play` would refuse. Values are then wrong: invariants only.
     let trees = strict_trees(true);
     let mut cross_check = CrossCheck::minimax(strict_value).depths(1..=5);
-    for policy in [
-        DepthPolicy::SameDepth,
-        DepthPolicy::AtLeastDepth,
-        DepthPolicy::AnyDepth,
-    ] {
+    for policy in ["same", "deeper", "any"] {
+        let exact = format!("id+tt={policy}+hints+killers+history+pvs");
+        let strongest = Config::strongest()
+            .to_string()
+            .replace("tt=deeper", &format!("tt={policy}"));
+        let strongest = strongest.replace("+asp", "+mtdf=two-back");
         cross_check = cross_check
-            .value_changing(Engine::exact(strict_value).with_tt_policy(policy))
-            .value_changing(
-                Engine::strongest(strict_value)
-                    .with_tt_policy(policy)
-                    .with_mtdf(Some(FirstGuess::TwoBack)),
-            );
+            .value_changing(Engine::with_config(strict_value, exact.parse().unwrap()))
+            .value_changing(Engine::with_config(strict_value, strongest.parse().unwrap()));
     }
     cross_check.run(&trees).assert_agree();
 }
@@ -149,42 +150,31 @@ fn futility_prunes_and_the_null_move_guard_saves_null_moves() {
     let trees = strict_trees(false);
     let (mut cuts, mut skipped, mut plain_tries, mut guarded_tries) = (0, 0, 0, 0);
     for tree in &trees {
-        let base = || {
-            Engine::exact(strict_value)
-                .with_null_move(Some(NullReduction::Adaptive))
-                .with_quiescence(true)
-        };
-        let plain = base().search(tree, &Limits::depth(6));
+        let base =
+            |extra: &str| Engine::with_config(strict_value, exact_plus(&format!("null=adaptive+qs{extra}")));
+        let plain = base("").search(tree, &Limits::depth(6));
         assert_eq!(plain.stats.futility_cutoffs, 0);
-        let pruned = base()
-            .with_reverse_futility(Some(2))
-            .search(tree, &Limits::depth(6));
+        let pruned = base("+rfp=2").search(tree, &Limits::depth(6));
         cuts += pruned.stats.futility_cutoffs;
         assert_eq!(
             pruned.stats.nodes,
             pruned.stats.interior_nodes + pruned.stats.leaf_nodes
         );
-        let futile = base().with_futility(Some(2)).search(tree, &Limits::depth(6));
+        let futile = base("+futility=2").search(tree, &Limits::depth(6));
         skipped += futile.stats.futility_pruned_moves;
         assert_eq!(
             futile.stats.futility_cutoffs, 0,
             "moves are skipped, nodes not cut"
         );
         // With a margin that always reaches alpha, no move is skipped: the plain search.
-        let none = base()
-            .with_futility(Some(1_000_000))
-            .search(tree, &Limits::depth(6));
+        let none = base("+futility=100000").search(tree, &Limits::depth(6));
         assert_eq!(none.stats.futility_pruned_moves, 0);
         assert_eq!((none.score, none.stats.nodes), (plain.score, plain.stats.nodes));
-        let guarded = base()
-            .with_null_move_eval_guard(true)
-            .search(tree, &Limits::depth(6));
+        let guarded = base("+null-guard").search(tree, &Limits::depth(6));
         plain_tries += plain.stats.null_move_tries;
         guarded_tries += guarded.stats.null_move_tries;
         // With a margin no static value can beat, nothing is cut: the plain search, node for node.
-        let never = base()
-            .with_reverse_futility(Some(1_000_000))
-            .search(tree, &Limits::depth(6));
+        let never = base("+rfp=100000").search(tree, &Limits::depth(6));
         assert_eq!(never.stats.futility_cutoffs, 0);
         assert_eq!((never.score, never.stats.nodes), (plain.score, plain.stats.nodes));
     }
@@ -200,18 +190,24 @@ fn node_accounting_holds_for_every_preset() {
         Box::new(Engine::new(strict_value)),
         Box::new(Engine::exact(strict_value)),
         Box::new(Engine::strongest(strict_value)),
-        Box::new(
-            Engine::strongest(strict_value)
-                .with_verified_null_move(true)
-                .with_capture_chain_extension(2),
-        ),
-        Box::new(
-            Engine::strongest(strict_value)
-                .with_reverse_futility(Some(3))
-                .with_futility(Some(3))
-                .with_lmr_logarithmic(true)
-                .with_null_move_eval_guard(true),
-        ),
+        Box::new(Engine::with_config(
+            strict_value,
+            strongest_with(|c| {
+                c.null_move = c.null_move.map(|n| NullMoveConfig { verified: true, ..n });
+                c.capture_chain = Some(2);
+            }),
+        )),
+        Box::new(Engine::with_config(
+            strict_value,
+            strongest_with(|c| {
+                c.reverse_futility = Some(3);
+                c.futility = Some(3);
+                c.null_move = c.null_move.map(|n| NullMoveConfig {
+                    eval_guard: true,
+                    ..n
+                });
+            }),
+        )),
     ];
     for mut engine in engines {
         for tree in &trees {
@@ -279,14 +275,13 @@ fn mate_scores_through_transpositions_are_exact() {
     let mut cross_check = CrossCheck::minimax(flat).depths([1, 2, 3, 5, 8, 12, 15]);
     cross_check = cross_check
         .searcher(Engine::exact(flat))
-        .searcher(Engine::exact(flat).with_mtdf(Some(FirstGuess::Previous)))
-        .searcher(Engine::exact(flat).with_aspiration(Some(1)))
-        .searcher(Engine::new(flat).with_transposition_table(1))
-        .searcher(
-            Engine::new(flat)
-                .with_transposition_table(1)
-                .with_mtdf(Some(FirstGuess::TwoBack)),
-        );
+        .searcher(Engine::with_config(flat, exact_plus("mtdf=previous")))
+        .searcher(Engine::with_config(flat, exact_plus("asp=1")))
+        .searcher(Engine::with_config(flat, "tt+hash=1".parse().unwrap()))
+        .searcher(Engine::with_config(
+            flat,
+            "tt+hash=1+mtdf=two-back".parse().unwrap(),
+        ));
     cross_check.run(&piles).assert_agree();
 }
 
@@ -310,9 +305,7 @@ fn mate_finding_in_fewer_nodes_than_alphabeta() {
         plain.stats.nodes
     );
     // One search with a table: the transpositions collapse the tree.
-    let tt = Engine::new(flat)
-        .with_transposition_table(1)
-        .search(&pile, &limits);
+    let tt = Engine::with_config(flat, "tt+hash=1".parse().unwrap()).search(&pile, &limits);
     assert_eq!((tt.score, tt.best_move), (plain.score, plain.best_move));
     assert!(
         tt.stats.nodes * 20 < plain.stats.nodes,
@@ -369,7 +362,7 @@ fn the_shorter_mate_is_preferred() {
     let engines: Vec<Box<dyn Searcher<Script>>> = vec![
         Box::new(Engine::new(eval)),
         Box::new(Engine::exact(eval)),
-        Box::new(Engine::exact(eval).with_mtdf(Some(FirstGuess::TwoBack))),
+        Box::new(Engine::with_config(eval, exact_plus("mtdf=two-back"))),
         Box::new(Engine::strongest(eval)),
     ];
     for mut engine in engines {
@@ -387,7 +380,9 @@ fn searches_are_deterministic() {
         let tree = strict_trees(false)[seed].clone();
         let run = || {
             let mut stats = Vec::new();
-            let mut engine = Engine::strongest(strict_value).with_verified_null_move(true);
+            let verified =
+                strongest_with(|c| c.null_move = c.null_move.map(|n| NullMoveConfig { verified: true, ..n }));
+            let mut engine = Engine::with_config(strict_value, verified);
             for depth in [4, 6] {
                 let result = engine.search(&tree, &Limits::depth(depth));
                 stats.push((result.best_move, result.score, result.pv, result.stats.nodes));
@@ -445,9 +440,8 @@ fn info_callback_and_root_move_restriction() {
     type Report = (u32, Bound, Score, usize, u64);
     let seen: Arc<Mutex<Vec<Report>>> = Arc::default();
     let sink = Arc::clone(&seen);
-    let mut engine = Engine::exact(TreeValue)
-        .with_aspiration(Some(1))
-        .with_info(move |info| {
+    let mut engine =
+        Engine::with_config(TreeValue, exact_plus("asp=1").for_game::<RandomTree>()).with_info(move |info| {
             sink.lock()
                 .unwrap()
                 .push((info.depth, info.bound, info.score, info.pv.len(), info.nodes))
@@ -523,7 +517,7 @@ fn repetitions_on_the_line_and_in_the_game_history_are_draws() {
     };
     let score = |engine: &mut Engine<Toggle, _>, depth| engine.search(&root, &Limits::depth(depth)).score;
     let mut plain = Engine::new(eval);
-    let mut detecting = Engine::new(eval).with_repetition_detection(true);
+    let mut detecting = Engine::without_hash(eval, "rep".parse().unwrap());
     assert_eq!(
         (score(&mut plain, 1), score(&mut detecting, 1)),
         (Score::cp(-10), Score::cp(-10))
@@ -565,19 +559,54 @@ fn names_reflect_the_configuration() {
 #[test]
 fn absurd_arguments_are_clamped_not_a_panic_nor_a_hang() {
     let tree = RandomTree::new(5, 4, 5);
+    let exact = Config::exact().for_game::<RandomTree>();
+    let table = |mib| {
+        Config::exact()
+            .table
+            .map(|t| search_core::engine::TableConfig { mib, ..t })
+    };
     let absurd = [
-        Engine::new(TreeValue).with_transposition_table(usize::MAX),
-        Engine::new(TreeValue).with_transposition_table(100_000),
-        Engine::exact(TreeValue).with_null_move(Some(NullReduction::Fixed(u32::MAX))),
-        Engine::exact(TreeValue).with_reverse_futility(Some(i32::MAX)),
-        Engine::exact(TreeValue).with_futility(Some(i32::MAX)),
-        Engine::exact(TreeValue).with_aspiration(Some(i32::MAX)),
-        Engine::exact(TreeValue)
-            .with_quiescence(true)
-            .with_delta_pruning(Some(i32::MIN)),
-        Engine::strongest(TreeValue).with_quiescence_max_ply(u32::MAX),
+        Config {
+            table: table(usize::MAX),
+            ..Config::PLAIN
+        },
+        Config {
+            table: table(100_000),
+            ..Config::PLAIN
+        },
+        Config {
+            null_move: Some(NullMoveConfig::new(NullReduction::Fixed(u32::MAX))),
+            ..exact
+        },
+        Config {
+            reverse_futility: Some(i32::MAX),
+            ..exact
+        },
+        Config {
+            futility: Some(i32::MAX),
+            ..exact
+        },
+        Config {
+            root_window: RootWindow::Aspiration(i32::MAX),
+            ..exact
+        },
+        Config {
+            quiescence: Some(QuiescenceConfig {
+                delta_pruning: Some(i32::MIN),
+                ..QuiescenceConfig::default()
+            }),
+            ..exact
+        },
+        Config {
+            quiescence: Config::strongest().quiescence.map(|q| QuiescenceConfig {
+                max_ply: u32::MAX,
+                ..q
+            }),
+            ..Config::strongest().for_game::<RandomTree>()
+        },
     ];
-    for mut engine in absurd {
+    for config in absurd {
+        let mut engine = Engine::with_config(TreeValue, config);
         let result = engine.search(&tree, &Limits::depth(5));
         assert!(result.best_move.is_some(), "{}", engine.name());
         assert!(

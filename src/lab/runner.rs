@@ -465,8 +465,11 @@ fn check_result(
                 reason: "only engine configurations are re-searched for the quiescence check".into(),
             };
         };
-        let engine = Engine::with_config(options.evaluation, *engine)
-            .with_quiescence_max_ply(QUIESCENCE_CHECK_MAX_PLY);
+        let mut cut = *engine;
+        if let Some(quiescence) = &mut cut.quiescence {
+            quiescence.max_ply = QUIESCENCE_CHECK_MAX_PLY;
+        }
+        let engine = Engine::with_config(options.evaluation, cut);
         let game = position.game(config.ordering);
         let Some(result) = on_worker(options, move || {
             let mut engine = engine;

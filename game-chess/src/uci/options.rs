@@ -160,7 +160,7 @@ fn check_line(name: &str, default: bool) -> String {
 }
 
 /// The `option` line of an engine feature, with `config`'s value as the default.
-fn feature_line(feature: &Feature, config: &Config) -> String {
+fn feature_line(feature: &Feature<Config>, config: &Config) -> String {
     let name = feature.option;
     let value = (feature.get)(config);
     match feature.kind {
@@ -190,7 +190,12 @@ fn feature_line(feature: &Feature, config: &Config) -> String {
 
 /// Checks a value for an engine feature's option as the UCI option it is listed as, then
 /// sets it.
-fn set_feature(config: &mut Config, feature: &Feature, name: &str, value: &str) -> Result<(), String> {
+fn set_feature(
+    config: &mut Config,
+    feature: &Feature<Config>,
+    name: &str,
+    value: &str,
+) -> Result<(), String> {
     let text = match feature.kind {
         Kind::Flag => check(name, value)?.to_string(),
         Kind::Number { min, max, .. } => {

@@ -21,45 +21,94 @@
 //! - **Cost.** A failure costs a whole root search again (counted in `researches`), cheaper than
 //!   the first one when a transposition table remembers it; a success saves the nodes a wider
 //!   window would visit. The strongest preset uses `w =`
-//!   [`DEFAULT_ASPIRATION_WINDOW`](super::DEFAULT_ASPIRATION_WINDOW), half a pawn in chess.
+//!   [`DEFAULT_ASPIRATION_WINDOW`], half a pawn in chess.
 
-use super::Engine;
-use crate::{Bound, Evaluate, Game, Score};
+use super::feature::{Feature, Kind, Value, exact, no_alias, number_i32};
+use super::root_window::RootWindow;
+use crate::{Bound, Score};
 
-impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// The value of `root` at `depth` by aspiration-window searches around `center`, with
-    /// half-window `window` (see the module documentation); `None` if the search was aborted.
-    pub(super) fn aspiration(&mut self, root: &G, depth: u32, center: Score, window: i32) -> Option<Score> {
-        let (mut alpha, mut beta) = if center.is_mate() {
+/// The default aspiration half-window of the strongest preset, in hundredths of the evaluation's
+/// [`unit`](crate::Evaluate::unit) (half a pawn in chess).
+pub const DEFAULT_ASPIRATION_WINDOW: i32 = 50;
+
+/// The `asp` feature: [`RootWindow::Aspiration`] in
+/// [`Config::root_window`](super::Config::root_window).
+pub(super) const ASPIRATION: Feature<RootWindow> = Feature {
+    name: "asp",
+    option: "Aspiration",
+    summary: "aspiration windows of +- this many hundredths of a unit around the previous iteration's value",
+    kind: Kind::Number {
+        min: 1,
+        max: 100_000,
+        default: DEFAULT_ASPIRATION_WINDOW as i64,
+    },
+    parent: None,
+    implied: false,
+    get: |window| match window {
+        RootWindow::Aspiration(half) => Some(Value::Number(i64::from(*half))),
+        _ => None,
+    },
+    set: |window, value| {
+        match (number_i32(value), *window) {
+            (Some(_), RootWindow::Mtdf(_)) => return Err("is an alternative to mtdf".to_string()),
+            (Some(half), _) => *window = RootWindow::Aspiration(half),
+            (None, RootWindow::Aspiration(_)) => *window = RootWindow::Full,
+            (None, _) => {}
+        }
+        Ok(())
+    },
+    effect: exact,
+    alias: no_alias,
+};
+
+/// The window of one iteration's root searches: narrow around the previous value, widened on
+/// each failure (see the module documentation).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Aspiration {
+    alpha: Score,
+    beta: Score,
+    widen: i32,
+}
+
+impl Aspiration {
+    /// The first window: `± window` around `center`, or the full window around a mate score.
+    pub(super) fn new(center: Score, window: i32) -> Self {
+        let (alpha, beta) = if center.is_mate() {
             (-Score::INFINITY, Score::INFINITY)
         } else {
             (center - window, center + window)
         };
-        let mut widen = window;
-        loop {
-            let node = self.root_node(depth, alpha, beta);
-            let score = self.node(root, node);
-            if self.search.aborted {
-                return None;
+        Aspiration {
+            alpha,
+            beta,
+            widen: window,
+        }
+    }
+
+    /// The window to search the root in next.
+    pub(super) fn window(&self) -> (Score, Score) {
+        (self.alpha, self.beta)
+    }
+
+    /// A root search in [`window`](Self::window) returned `score`: `None` if it lies inside
+    /// (it is the value); else the bound it is (`Upper` for a fail low, `Lower` for a fail
+    /// high), the failing side of the window moved past it.
+    pub(super) fn failed(&mut self, score: Score) -> Option<Bound> {
+        self.widen = self.widen.saturating_mul(4);
+        if score <= self.alpha {
+            self.alpha = Score::cp(score.raw().saturating_sub(self.widen)).min(score - 1);
+            if self.alpha <= -Score::MAX_EVAL {
+                self.alpha = -Score::INFINITY;
             }
-            widen = widen.saturating_mul(4);
-            if score <= alpha {
-                self.search.stats.researches += 1;
-                self.report(depth, score, Bound::Upper, &[]);
-                alpha = Score::cp(score.raw().saturating_sub(widen)).min(score - 1);
-                if alpha <= -Score::MAX_EVAL {
-                    alpha = -Score::INFINITY;
-                }
-            } else if score >= beta {
-                self.search.stats.researches += 1;
-                self.report(depth, score, Bound::Lower, &[]);
-                beta = Score::cp(score.raw().saturating_add(widen)).max(score + 1);
-                if beta >= Score::MAX_EVAL {
-                    beta = Score::INFINITY;
-                }
-            } else {
-                return Some(score);
+            Some(Bound::Upper)
+        } else if score >= self.beta {
+            self.beta = Score::cp(score.raw().saturating_add(self.widen)).max(score + 1);
+            if self.beta >= Score::MAX_EVAL {
+                self.beta = Score::INFINITY;
             }
+            Some(Bound::Lower)
+        } else {
+            None
         }
     }
 }

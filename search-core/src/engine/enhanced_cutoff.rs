@@ -24,69 +24,78 @@
 //!   (counted in `tt_probes` and `tt_hits`), and one [`is_in_check`](crate::Game::is_in_check)
 //!   per move with the check extension on. The saving is every subtree a cutoff spares.
 
-use super::Engine;
-use super::node::Node;
-use crate::{Bound, Evaluate, Game, Score};
+use super::feature::{Feature, Kind, exact, flag, no_alias};
+use super::frame::Node;
+use super::tt::{TableConfig, TranspositionTable, table};
+use crate::{Bound, Game, Score, SearchStats};
 
-impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// The enhanced transposition cutoff of `node` (position `game`, moves `moves`, table key
-    /// `key`): if it is on and eligible here, looks each child up in the table; if one is stored
-    /// with an acceptable depth and an upper bound (or exact value) low enough that the move
-    /// scores `>= beta` for us, returns that score (and stores it as this node's lower bound,
-    /// with the move).
-    pub(super) fn enhanced_cutoff(
-        &mut self,
-        game: &G,
-        moves: &[G::Move],
-        node: &Node,
-        key: Option<u64>,
-    ) -> Option<Score> {
-        let table = self.config.table?;
-        if !table.enhanced_cutoffs || node.ply == 0 || node.depth < 2 {
-            return None;
-        }
-        let Some(tt) = &self.tables.tt else {
-            return None;
+/// The `etc` feature: [`TableConfig::enhanced_cutoffs`].
+pub(super) const ENHANCED_CUTOFFS: Feature<Option<TableConfig>> = Feature {
+    name: "etc",
+    option: "Enhanced TT Cutoffs",
+    summary: "enhanced transposition cutoffs: a child the table knows refutes the node ends it (exact)",
+    kind: Kind::Flag,
+    parent: Some("tt"),
+    implied: false,
+    get: |part| part.and_then(|t| flag(t.enhanced_cutoffs)),
+    set: |part, value| {
+        table(part).enhanced_cutoffs = value.is_some();
+        Ok(())
+    },
+    effect: exact,
+    alias: no_alias,
+};
+
+/// Whether `node` looks its children up, with the table configured as `table`: never at the
+/// root (it must search for a move), nor one ply from the horizon (the children are leaves,
+/// which the table does not store).
+pub(super) fn applies(table: &TableConfig, node: &Node) -> bool {
+    table.enhanced_cutoffs && node.ply > 0 && node.depth >= 2
+}
+
+/// The enhanced transposition cutoff of `node` (position `game`, moves `moves`): looks each
+/// child up in `tt` (`key` gives a position's key at a ply); if one is stored with a depth the
+/// `table`'s policy accepts (the depth the child would search at, with its own check extension
+/// if `check_extension`) and a bound that puts the move at or above beta for us, returns that
+/// move and its score. Counted in `stats`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn refutation<G: Game>(
+    game: &G,
+    moves: &[G::Move],
+    node: &Node,
+    table: &TableConfig,
+    tt: &TranspositionTable<G::Move>,
+    key: impl Fn(&G, u32) -> Option<u64>,
+    check_extension: bool,
+    stats: &mut SearchStats,
+) -> Option<(G::Move, Score)> {
+    for &mv in moves {
+        let mut child = game.clone();
+        child.play_in_place(mv);
+        // The depth the child would search at (with its own check extension).
+        let child_depth = node.depth - 1 + u32::from(check_extension && child.is_in_check());
+        stats.tt_probes += 1;
+        let Some(entry) = key(&child, node.ply + 1).and_then(|key| tt.probe(key)) else {
+            continue;
         };
-        let stats = &mut self.search.stats;
-        let mut refutation = None;
-        for &mv in moves {
-            let mut child = game.clone();
-            child.play_in_place(mv);
-            // The depth the child would search at (with its own check extension).
-            let child_depth = node.depth - 1 + u32::from(self.config.check_extension && child.is_in_check());
-            stats.tt_probes += 1;
-            let Some(entry) = self
-                .tables
-                .key(&child, node.ply + 1)
-                .and_then(|key| tt.probe(key))
-            else {
-                continue;
-            };
-            stats.tt_hits += 1;
-            // A bound on our value from below: the opponent's upper bound, negated, or (after an
-            // extra turn) our own lower bound.
-            let flips = child.to_move() != game.to_move();
-            let bounds_us_from_below = if flips {
-                matches!(entry.bound, Bound::Upper | Bound::Exact)
-            } else {
-                matches!(entry.bound, Bound::Lower | Bound::Exact)
-            };
-            if !table.policy.accepts(entry.depth, child_depth) || !bounds_us_from_below {
-                continue;
-            }
-            let child_score = entry.score.from_tt(node.ply + 1);
-            let score = if flips { -child_score } else { child_score };
-            if score >= node.beta {
-                refutation = Some((mv, score));
-                break;
-            }
+        stats.tt_hits += 1;
+        // A bound on our value from below: the opponent's upper bound, negated, or (after an
+        // extra turn) our own lower bound.
+        let flips = child.to_move() != game.to_move();
+        let bounds_us_from_below = if flips {
+            matches!(entry.bound, Bound::Upper | Bound::Exact)
+        } else {
+            matches!(entry.bound, Bound::Lower | Bound::Exact)
+        };
+        if !table.policy.accepts(entry.depth, child_depth) || !bounds_us_from_below {
+            continue;
         }
-        let (mv, score) = refutation?;
-        stats.tt_cutoffs += 1;
-        if let (Some(key), Some(tt)) = (key, &mut self.tables.tt) {
-            tt.store(key, node.depth, Bound::Lower, score.to_tt(node.ply), Some(mv));
+        let child_score = entry.score.from_tt(node.ply + 1);
+        let score = if flips { -child_score } else { child_score };
+        if score >= node.beta {
+            stats.tt_cutoffs += 1;
+            return Some((mv, score));
         }
-        Some(score)
     }
+    None
 }

@@ -9,10 +9,10 @@
 //!   root is a capture): a horizon reached by noisy moves only is moved `plies` further, one ply
 //!   at a time.
 //! - **Invariant.** Depth never grows without bound: the check extension adds one ply per
-//!   position in check and only before [`MAX_PLY`]` / 2`, so a line of checks still ends at the
+//!   position in check and only before [`MAX_SEARCH_PLY`]` / 2`, so a line of checks still ends at the
 //!   ply limit; the capture chain is a budget of `plies` set at the root, spent one ply per
 //!   extended horizon and lost for good at the first quiet move (the child's
-//!   [`Path::chain`](super::node::Path::chain) becomes `None`). Both are decided before the
+//!   [`Node::chain`] becomes `None`). Both are decided before the
 //!   horizon test and the transposition table probe, so the table sees (and stores) the extended
 //!   depth.
 //! - **Exact or value-changing.** Value-changing: the extended lines are searched deeper than
@@ -22,21 +22,50 @@
 //!   LMR), one [`is_noisy`](crate::Game::is_noisy) per move searched; every extended node is a
 //!   whole extra ply of search below it, which in check is usually small (few evasions).
 
-use super::node::Node;
-use super::{Engine, MAX_SEARCH_PLY};
-use crate::{Evaluate, Game};
+use super::feature::{Feature, Kind, Value, no_alias, number, value_changing};
+use super::frame::{MAX_SEARCH_PLY, Node};
 
-impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// The node as extended (`in_check`: its side to move is in check): one ply deeper in check
-    /// with the check extension on (and the node not too deep); at the horizon of a capture
-    /// chain with budget left, one more ply and one less budget.
-    pub(super) fn extend(&self, mut node: Node, in_check: bool) -> Node {
-        if self.config.check_extension && in_check && node.ply < MAX_SEARCH_PLY / 2 {
-            node.depth += 1;
-        }
-        (node.depth, node.chain) = capture_chain_extension(node.depth, node.chain);
-        node
+/// The default capture-chain extension, in plies (the article's depth 4, 6 for capture chains).
+pub const DEFAULT_CAPTURE_CHAIN: u32 = 2;
+
+/// The `check-ext` feature: [`Config::check_extension`](super::Config::check_extension).
+pub(super) const CHECK_EXTENSION: Feature<bool> = Feature::switch(
+    "check-ext",
+    "Check Extension",
+    "check extension: a position in check is searched one ply deeper",
+    value_changing,
+);
+
+/// The `chain` feature: [`Config::capture_chain`](super::Config::capture_chain).
+pub(super) const CAPTURE_CHAIN: Feature<Option<u32>> = Feature {
+    name: "chain",
+    option: "Capture Chain",
+    summary: "capture-chain extension: while every move from the root is noisy, the horizon is this many plies further",
+    kind: Kind::Number {
+        min: 1,
+        max: 32,
+        default: DEFAULT_CAPTURE_CHAIN as i64,
+    },
+    parent: None,
+    implied: false,
+    get: |plies| plies.map(|p| Value::Number(i64::from(p))),
+    set: |plies, value| {
+        *plies = number(value).map(|n| n as u32);
+        Ok(())
+    },
+    effect: value_changing,
+    alias: no_alias,
+};
+
+/// `node` as extended (`in_check`: its side to move is in check): one ply deeper in check with
+/// the `check_extension` on (and the node not too deep); at the horizon of a capture chain with
+/// budget left, one more ply and one less budget.
+pub(super) fn extend(check_extension: bool, mut node: Node, in_check: bool) -> Node {
+    if check_extension && in_check && node.ply < MAX_SEARCH_PLY / 2 {
+        node.depth += 1;
     }
+    (node.depth, node.chain) = capture_chain_extension(node.depth, node.chain);
+    node
 }
 
 /// The capture-chain extension of a node searched `depth` plies deep with chain budget `chain`:

@@ -40,10 +40,9 @@
 //!   [`null_move`](super::null_move)); the saving is every subtree it cuts, most of the
 //!   interior nodes next to the horizon in lopsided positions.
 
-use super::Engine;
-use super::node::Node;
-use super::ordering::{Candidate, MoveKind};
-use crate::{Evaluate, Game, Score};
+use super::feature::{Feature, Kind, Value, no_alias, number_i32, value_changing};
+use super::frame::{Candidate, Node};
+use crate::{Score, SearchStats};
 
 /// Reverse futility pruning is tried at most this many plies from the horizon.
 pub const REVERSE_FUTILITY_MAX_DEPTH: u32 = 3;
@@ -51,55 +50,96 @@ pub const REVERSE_FUTILITY_MAX_DEPTH: u32 = 3;
 /// Futility pruning of moves is tried at most this many plies from the horizon.
 pub const FUTILITY_MAX_DEPTH: u32 = 2;
 
-impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// The static evaluation, if a feature that needs it at interior nodes is on and the side to
-    /// move is not in check (where a static value means little).
-    pub(super) fn interior_static_eval(&self, game: &G, ply: u32, in_check: bool) -> Option<Score> {
-        let c = &self.config;
-        let needed = c.reverse_futility.is_some()
-            || c.futility.is_some()
-            || c.null_move.is_some_and(|null_move| null_move.eval_guard);
-        (needed && ply > 0 && !in_check).then(|| self.evaluate(game))
-    }
+/// The strongest preset's reverse futility margin per ply of depth left, in hundredths of the
+/// evaluation's unit (a pawn): in chess self-play it scored 62.8% against the preset without it
+/// (200 games at 1 s + 0.01 s).
+pub const DEFAULT_REVERSE_FUTILITY_MARGIN: i32 = 100;
 
-    /// The reverse futility cut: `Some(static value)` when it fails high by the margin.
-    pub(super) fn reverse_futility(&mut self, static_eval: Option<Score>, node: &Node) -> Option<Score> {
-        let margin = self.scaled(self.config.reverse_futility?);
-        let eval = static_eval?;
-        let eligible = node.is_null_window()
-            && node.depth <= REVERSE_FUTILITY_MAX_DEPTH
-            && node.beta.raw().abs() < Score::MAX_EVAL.raw();
-        let cut = eligible && eval - margin.saturating_mul(node.depth as i32) >= node.beta;
-        if cut {
-            self.search.stats.futility_cutoffs += 1;
-        }
-        cut.then_some(eval)
-    }
+/// The default futility margin per ply, in hundredths of the evaluation's unit (a pawn).
+pub const DEFAULT_FUTILITY_MARGIN: i32 = 100;
 
-    /// The futility bound of a move: `Some(static + margin × depth)` when the move is to be
-    /// skipped (see the module documentation for the conditions), `alpha` being the node's
-    /// current one.
-    pub(super) fn futile_move(
-        &mut self,
-        static_eval: Option<Score>,
-        node: &Node,
-        alpha: Score,
-        candidate: &Candidate,
-        child: &G,
-    ) -> Option<Score> {
-        let margin = self.scaled(self.config.futility?);
-        let eval = static_eval?;
-        let bound = eval + margin.saturating_mul(node.depth as i32);
-        let eligible = node.depth <= FUTILITY_MAX_DEPTH
-            && candidate.number > 1
-            && !candidate.noisy
-            && matches!(candidate.kind, MoveKind::Quiet | MoveKind::History)
-            && alpha.raw().abs() < Score::MAX_EVAL.raw()
-            && bound <= alpha;
-        let futile = eligible && !child.is_in_check();
-        if futile {
-            self.search.stats.futility_pruned_moves += 1;
-        }
-        futile.then_some(bound)
+/// The `rfp` feature: [`Config::reverse_futility`](super::Config::reverse_futility).
+pub(super) const REVERSE_FUTILITY: Feature<Option<i32>> = Feature {
+    name: "rfp",
+    option: "Reverse Futility",
+    summary: "reverse futility pruning, margin per ply in hundredths of a unit",
+    kind: Kind::Number {
+        min: 1,
+        max: 100_000,
+        default: DEFAULT_REVERSE_FUTILITY_MARGIN as i64,
+    },
+    parent: None,
+    implied: false,
+    get: |margin| margin.map(|m| Value::Number(i64::from(m))),
+    set: |margin, value| {
+        *margin = number_i32(value);
+        Ok(())
+    },
+    effect: value_changing,
+    alias: no_alias,
+};
+
+/// The `futility` feature: [`Config::futility`](super::Config::futility).
+pub(super) const FUTILITY: Feature<Option<i32>> = Feature {
+    name: "futility",
+    option: "Futility",
+    summary: "futility pruning of quiet moves, margin per ply in hundredths of a unit",
+    kind: Kind::Number {
+        min: 1,
+        max: 100_000,
+        default: DEFAULT_FUTILITY_MARGIN as i64,
+    },
+    parent: None,
+    implied: false,
+    get: |margin| margin.map(|m| Value::Number(i64::from(m))),
+    set: |margin, value| {
+        *margin = number_i32(value);
+        Ok(())
+    },
+    effect: value_changing,
+    alias: no_alias,
+};
+
+/// The reverse futility cut of `node`, whose static value is `static_eval`, with `margin` per
+/// ply (on the evaluation's scale): `Some(static value)` when it fails high by the margin.
+pub(super) fn reverse_futility_cut(
+    margin: i32,
+    static_eval: Score,
+    node: &Node,
+    stats: &mut SearchStats,
+) -> Option<Score> {
+    let eligible = node.is_null_window()
+        && node.depth <= REVERSE_FUTILITY_MAX_DEPTH
+        && node.beta.raw().abs() < Score::MAX_EVAL.raw();
+    let cut = eligible && static_eval - margin.saturating_mul(node.depth as i32) >= node.beta;
+    if cut {
+        stats.futility_cutoffs += 1;
     }
+    cut.then_some(static_eval)
+}
+
+/// The futility bound of the `candidate` move of `node`, whose static value is `static_eval`,
+/// with `margin` per ply (on the evaluation's scale), `alpha` being the node's current one:
+/// `Some(static + margin × depth)` when the move is to be skipped (see the module documentation
+/// for the conditions). `gives_check` is asked last, only of a move that is otherwise futile.
+pub(super) fn futile_move(
+    margin: i32,
+    static_eval: Score,
+    node: &Node,
+    alpha: Score,
+    candidate: &Candidate,
+    gives_check: impl FnOnce() -> bool,
+    stats: &mut SearchStats,
+) -> Option<Score> {
+    let bound = static_eval + margin.saturating_mul(node.depth as i32);
+    let eligible = node.depth <= FUTILITY_MAX_DEPTH
+        && candidate.number > 1
+        && candidate.is_late_quiet()
+        && alpha.raw().abs() < Score::MAX_EVAL.raw()
+        && bound <= alpha;
+    let futile = eligible && !gives_check();
+    if futile {
+        stats.futility_pruned_moves += 1;
+    }
+    futile.then_some(bound)
 }

@@ -19,7 +19,16 @@
 //!   kept; one lookup per quiet move ordered, one update per quiet cutoff, and a pass over the
 //!   whole table at each aging (once per search, and whenever a counter overflows).
 
+use super::feature::{Feature, exact};
 use crate::Player;
+
+/// The `history` feature: [`Config::history`](super::Config::history).
+pub(super) const HISTORY: Feature<bool> = Feature::switch(
+    "history",
+    "History",
+    "the history heuristic for quiet moves",
+    exact,
+);
 
 /// A counter past this halves the whole table.
 pub(crate) const HISTORY_MAX: i32 = 1 << 24;

@@ -16,6 +16,12 @@
 //! - **Cost.** Two comparisons per quiet move ordered, one duplicate check and one write per
 //!   quiet cutoff; a table of `2 × (MAX_PLY + 1)` moves, allocated once.
 
+use super::feature::{Feature, exact};
+
+/// The `killers` feature: [`Config::killers`](super::Config::killers).
+pub(super) const KILLERS: Feature<bool> =
+    Feature::switch("killers", "Killers", "killer moves, two per ply", exact);
+
 /// Two killer moves per ply. See the [module documentation](self).
 #[derive(Clone, Debug)]
 pub(crate) struct Killers<M> {

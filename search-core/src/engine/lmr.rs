@@ -24,10 +24,42 @@
 //!   and a re-search (counted in `researches`) for every reduced move that beats alpha; the
 //!   saving is one or two plies of every subtree below the late quiet moves of fail-low nodes.
 
-use super::Engine;
-use super::config::Reductions;
-use super::ordering::{Candidate, MoveKind};
-use crate::{Evaluate, Game};
+use super::feature::{Feature, Kind, Value, choice, no_alias, value_changing};
+use super::frame::Candidate;
+
+/// How far late move reductions reduce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reductions {
+    /// One ply, two for very late moves far from the horizon.
+    Classic,
+    /// `max(1, ⌊0.75 + ln(depth) · ln(move number) / 2.25⌋)` plies.
+    Logarithmic,
+}
+
+/// The `lmr` feature: [`Config::lmr`](super::Config::lmr).
+pub(super) const LMR: Feature<Option<Reductions>> = Feature {
+    name: "lmr",
+    option: "LMR",
+    summary: "late move reductions, classic (1-2 plies) or logarithmic",
+    kind: Kind::Choice(&["classic", "log"]),
+    parent: None,
+    implied: false,
+    get: |part| {
+        part.map(|r| match r {
+            Reductions::Classic => Value::Choice("classic"),
+            Reductions::Logarithmic => Value::Choice("log"),
+        })
+    },
+    set: |part, value| {
+        *part = choice(value).map(|name| match name {
+            "classic" => Reductions::Classic,
+            _ => Reductions::Logarithmic,
+        });
+        Ok(())
+    },
+    effect: value_changing,
+    alias: no_alias,
+};
 
 /// Late move reductions start after this many moves searched at full depth.
 pub(super) const LMR_FULL_DEPTH_MOVES: u32 = 3;
@@ -44,29 +76,26 @@ pub(super) fn logarithmic_reduction(depth: u32, searched: u32) -> u32 {
     (r as u32).max(1)
 }
 
-impl<G: Game, E: Evaluate<G>> Engine<G, E> {
+impl Reductions {
     /// The plies by which to reduce the `candidate` move of a node `depth` plies from the
-    /// horizon (`in_check`: the node's side to move is in check; `child`: the position after
-    /// the move). `0`: searched at full depth. The re-search at full depth, when the reduced
-    /// search beats alpha, is a step of the node function's child-search ladder.
-    pub(super) fn late_move_reduction(
-        &self,
+    /// horizon (`in_check`: the node's side to move is in check; `gives_check`, asked last:
+    /// whether the move gives check). `0`: searched at full depth. The re-search at full depth,
+    /// when the reduced search beats alpha, is a step of the node function's child-search
+    /// ladder.
+    pub(super) fn of(
+        self,
         depth: u32,
         in_check: bool,
         candidate: &Candidate,
-        child: &G,
+        gives_check: impl FnOnce() -> bool,
     ) -> u32 {
-        let Some(reductions) = self.config.lmr else {
-            return 0;
-        };
         let searched = candidate.number;
         let eligible = depth >= LMR_MIN_DEPTH
             && searched > LMR_FULL_DEPTH_MOVES
             && !in_check
-            && !candidate.noisy
-            && matches!(candidate.kind, MoveKind::Quiet | MoveKind::History)
-            && !child.is_in_check();
-        match reductions {
+            && candidate.is_late_quiet()
+            && !gives_check();
+        match self {
             _ if !eligible => 0,
             Reductions::Logarithmic => logarithmic_reduction(depth, searched),
             Reductions::Classic => {

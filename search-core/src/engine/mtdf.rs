@@ -20,36 +20,102 @@
 //!   needs a transposition table to be fast (without one each pass searches the tree afresh) but
 //!   not to be right. A copy of the principal variation per fail-high pass.
 //!
-//! A driver over the node function, not a copy of alpha-beta; it replaces full-window and
-//! aspiration searches at the root.
+//! The passes are a loop of the search driver (`driver.rs`) over the node function, not a copy
+//! of alpha-beta; MTD(f) replaces full-window and aspiration searches at the root.
 
-use super::Engine;
-use crate::{Evaluate, Game, Score};
+use super::feature::{Feature, Kind, Value, choice, exact, no_alias};
+use super::root_window::{FirstGuess, RootWindow};
+use crate::Score;
 
-impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// The value of `root` at `depth` by MTD(f) from `guess`, with the principal variation of
-    /// the proving pass; `None` if the search was aborted.
-    pub(super) fn mtdf(&mut self, root: &G, depth: u32, guess: Score) -> Option<(Score, Vec<G::Move>)> {
-        let mut value = guess;
-        let mut lower = -Score::INFINITY;
-        let mut upper = Score::INFINITY;
-        let mut pv = Vec::new();
-        while lower < upper {
-            let beta = if value == lower { value + 1 } else { value };
-            self.search.stats.mtdf_passes += 1;
-            let node = self.root_node(depth, beta - 1, beta);
-            value = self.node(root, node);
-            if self.search.aborted {
-                return None;
-            }
-            if value < beta {
-                upper = value;
-            } else {
-                lower = value;
-                pv.clear();
-                pv.extend_from_slice(self.search.pv.line(0));
-            }
+/// The `mtdf` feature: [`RootWindow::Mtdf`] in
+/// [`Config::root_window`](super::Config::root_window).
+pub(super) const MTDF: Feature<RootWindow> = Feature {
+    name: "mtdf",
+    option: "MTD(f)",
+    summary: "MTD(f) as the root driver, first guess from the previous iteration or two back",
+    kind: Kind::Choice(&["previous", "two-back"]),
+    parent: None,
+    implied: false,
+    get: |window| match window {
+        RootWindow::Mtdf(FirstGuess::Previous) => Some(Value::Choice("previous")),
+        RootWindow::Mtdf(FirstGuess::TwoBack) => Some(Value::Choice("two-back")),
+        _ => None,
+    },
+    set: |window, value| {
+        let guess = choice(value).map(|name| match name {
+            "previous" => FirstGuess::Previous,
+            _ => FirstGuess::TwoBack,
+        });
+        match (guess, *window) {
+            (Some(_), RootWindow::Aspiration(_)) => return Err("is an alternative to asp".to_string()),
+            (Some(guess), _) => *window = RootWindow::Mtdf(guess),
+            (None, RootWindow::Mtdf(_)) => *window = RootWindow::Full,
+            (None, _) => {}
         }
-        Some((value, pv))
+        Ok(())
+    },
+    effect: exact,
+    alias: no_alias,
+};
+
+impl FirstGuess {
+    /// The first guess for the next iteration, given the values of the iterations completed
+    /// so far (a draw before the first).
+    pub(super) fn pick(self, values: &[Score]) -> Score {
+        let previous = values.last().copied();
+        let guess = match self {
+            FirstGuess::Previous => previous,
+            FirstGuess::TwoBack => values.len().checked_sub(2).map(|i| values[i]).or(previous),
+        };
+        guess.unwrap_or(Score::DRAW)
+    }
+}
+
+/// The bounds of one iteration's MTD(f) passes (see the module documentation).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Mtdf {
+    value: Score,
+    lower: Score,
+    upper: Score,
+}
+
+impl Mtdf {
+    /// Passes from the first guess `guess`, knowing nothing yet.
+    pub(super) fn new(guess: Score) -> Self {
+        Mtdf {
+            value: guess,
+            lower: -Score::INFINITY,
+            upper: Score::INFINITY,
+        }
+    }
+
+    /// The `beta` of the next pass's null window `(beta - 1, beta)`, or `None` once the bounds
+    /// have met.
+    pub(super) fn next_beta(&self) -> Option<Score> {
+        (self.lower < self.upper).then(|| {
+            if self.value == self.lower {
+                self.value + 1
+            } else {
+                self.value
+            }
+        })
+    }
+
+    /// The pass with `beta` returned `value`: a new upper bound (fail low) or lower bound (fail
+    /// high). Whether it failed high: then its principal variation proves the value.
+    pub(super) fn update(&mut self, beta: Score, value: Score) -> bool {
+        self.value = value;
+        if value < beta {
+            self.upper = value;
+            false
+        } else {
+            self.lower = value;
+            true
+        }
+    }
+
+    /// The value: the root's once [`next_beta`](Self::next_beta) is `None`.
+    pub(super) fn value(&self) -> Score {
+        self.value
     }
 }

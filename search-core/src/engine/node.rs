@@ -1,20 +1,22 @@
 //! **The node function**: fail-soft alpha-beta in negamax form (Knuth & Moore 1975, "An analysis
 //! of alpha-beta pruning"), the one place where the engine's search is written, every feature a
-//! block that calls the helpers of its own module.
+//! block that asks its own file.
 //!
 //! It reads top to bottom as the algorithm:
 //!
 //! 1. early exits: the limits, a repetition draw (`repetition.rs`), a finished game (terminal
-//!    before horizon), a static leaf or the ply limit;
+//!    before horizon), a static leaf or the ply limit; a chance node (`chance_node.rs`);
 //! 2. extensions (`extensions.rs`: check, capture chain), then the horizon: static evaluation or
 //!    quiescence search (`quiescence.rs`);
 //! 3. the transposition-table probe (`tt.rs`): a cutoff, or a move to search first; then the
 //!    enhanced transposition cutoff (`enhanced_cutoff.rs`);
-//! 4. null-move pruning (`null_move.rs`);
+//! 4. reverse futility pruning (`futility.rs`) and null-move pruning (`null_move.rs`: this file
+//!    searches the position after the pass);
 //! 5. the move loop ([`search_moves`](Engine::search_moves)): ordered moves (`ordering.rs`),
-//!    each through the child-search ladder ([`search_move`](Engine::search_move)): the first
-//!    with the full window, the others by a null window (PVS, below) at a reduced depth
-//!    (`lmr.rs`) with their re-searches; beta cutoffs feeding killers and history;
+//!    futility pruning of hopeless quiet moves, each move through the child-search ladder
+//!    ([`search_move`](Engine::search_move)): the first with the full window, the others by a
+//!    null window (`pvs.rs`) at a reduced depth (`lmr.rs`) with their re-searches; beta cutoffs
+//!    feeding killers and history;
 //! 6. the transposition-table store, once, at the end.
 //!
 //! Mate and stalemate need no block of their own: the game reports them from the move count in
@@ -29,135 +31,28 @@
 //!   With every option off this function visits exactly the nodes
 //!   [`reference::AlphaBeta`](crate::reference::AlphaBeta) visits, in the same order.
 //! - **Exact or value-changing.** The function itself is exact; each block changes what its
-//!   module says. With only exact features on, the root value is minimax's at the nominal depth.
+//!   feature's file says. With only exact features on, the root value is minimax's at the
+//!   nominal depth.
 //! - **Cost.** Per node: one move generation (on the stack: no heap allocation), the principal
 //!   variation copied up a triangular table on each new best move, the node budget checked at
-//!   every node and the clock and stop flag every [`STOP_CHECK_INTERVAL`] nodes. In nodes:
-//!   between Knuth & Moore's minimal tree (`b^ceil(d/2) + b^floor(d/2) - 1` leaves, best move
-//!   always first) and minimax's `b^d`, as the ordering decides.
-//!
-//! # The child-search ladder: principal variation search
-//!
-//! **Principal variation search** (PVS; Marsland & Campbell 1982, Marsland 1983; its twin
-//! NegaScout, Reinefeld 1983; after Pearl's Scout, 1980): the first move is searched with the full
-//! window, every later move with a null window first, and again with the full window only if it
-//! might be better.
-//!
-//! - **Idea.** With good ordering the first move is usually the best. Proving that another move
-//!   is no better than alpha needs only the null window `(alpha, alpha + 1)`, which cuts far more
-//!   than `(alpha, beta)`; only a move that proves better is searched again for its value.
-//! - **Invariant.** Fail-soft alpha-beta's, move by move: a null-window result `<= alpha` is an
-//!   upper bound (the move is no better, as a full-window search would have said); `>= beta` is
-//!   a lower bound that cuts, as it would have; anything in between is searched again with
-//!   `(alpha, beta)`, whose result is exact if it lies inside. At a node whose own window is
-//!   already null (`beta == alpha + 1`: most nodes of a PVS tree) there is no in between and no
-//!   re-search. A later move goes through at most three searches: LMR's reduced one, LMR's
-//!   full-depth one (both null-window), and this full-window one.
-//! - **Exact or value-changing.** Exact: the same root value as alpha-beta at the same depth
-//!   (the cross-checks hold every exact combination with PVS to minimax); the work changes, and
-//!   with it what killers and history learn, so among tied best moves another may be found.
-//! - **Cost.** A re-search (counted in `researches`) for every later move that beats alpha
-//!   without cutting: cheap with good ordering (few such moves), a loss with bad ordering.
-//!
-//! With PVS off, a later move takes the ladder only when LMR reduces it, with the full window.
+//!   every node and the clock and stop flag every thousand nodes. In nodes: between Knuth &
+//!   Moore's minimal tree (`b^ceil(d/2) + b^floor(d/2) - 1` leaves, best move always first) and
+//!   minimax's `b^d`, as the ordering decides.
 
 use super::Engine;
-use super::MAX_SEARCH_PLY;
-use super::extensions::child_capture_chain;
+use super::enhanced_cutoff;
+use super::extensions::{self, child_capture_chain};
+use super::feature::scaled;
+use super::frame::{Candidate, ChildMove, MAX_SEARCH_PLY, MoveKind, MoveLoop, Node};
+use super::futility;
 use super::null_move::NullMoveResult;
-use super::ordering::{Candidate, MovePicker};
+use super::ordering::{MovePicker, Tiers};
+use super::quiescence::Quiescence;
+use super::state::RootMoveInfo;
 use crate::trace::Cut;
-use crate::{Evaluate, Game, MoveList, Score, outcome_score};
-
-/// Check the clock and the stop flag every this many nodes (the node budget is checked at every
-/// node: it costs a comparison).
-const STOP_CHECK_INTERVAL: u64 = 1024;
-
-/// What a node is asked (its depth, its distance from the root, its window) and what it
-/// inherits from the path to it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Node {
-    /// Plies left to the horizon.
-    pub(super) depth: u32,
-    /// Plies from the root.
-    pub(super) ply: u32,
-    /// The window: what the side to move is already sure of elsewhere ...
-    pub(super) alpha: Score,
-    /// ... and what the opponent will not allow.
-    pub(super) beta: Score,
-    /// The move into this node was a null move (no two in a row).
-    pub(super) after_null: bool,
-    /// Verified null-move pruning: null-move fail-highs here are verified, not cut.
-    pub(super) verify: bool,
-    /// Star2's probe (`chance.rs`): search only the first move, and store nothing (the value
-    /// bounds the node from below only).
-    pub(super) probe: bool,
-    /// Capture-chain extension: `Some(plies still available)` while every move from the root
-    /// was noisy, `None` once a quiet move was played (or with the extension off).
-    pub(super) chain: Option<u32>,
-}
-
-impl Node {
-    /// A child `depth` plies deep in the window `(alpha, beta)`, from the child's side.
-    pub(super) fn child(&self, depth: u32, alpha: Score, beta: Score, chain: Option<u32>) -> Node {
-        Node {
-            depth,
-            ply: self.ply + 1,
-            alpha,
-            beta,
-            after_null: false,
-            verify: self.verify,
-            probe: false,
-            chain,
-        }
-    }
-
-    /// Whether the window is null (`beta == alpha + 1`): a scout search.
-    pub(super) fn is_null_window(&self) -> bool {
-        self.beta.raw() - self.alpha.raw() == 1
-    }
-}
-
-/// A move about to be searched, as the child-search ladder needs it.
-struct ChildMove<'g, G> {
-    /// The position after the move.
-    position: &'g G,
-    /// The first move searched at its node (the expected best): the full window.
-    first: bool,
-    /// LMR's reduction (`0`: none).
-    reduction: u32,
-    /// The capture-chain budget the child inherits.
-    chain: Option<u32>,
-    /// The side to move changes with this move (not after an extra turn): the child's value is
-    /// negated, and its window negated and swapped.
-    flips: bool,
-}
-
-/// What the move loop of a node works with.
-struct MoveLoop<'m, M> {
-    moves: &'m mut MoveList<M>,
-    tt_move: Option<M>,
-    static_eval: Option<Score>,
-    in_check: bool,
-    /// The node's repetition key, on the line while its children are searched.
-    key: Option<u64>,
-}
+use crate::{Evaluate, Game, MoveList, Score, outcome_score, static_score};
 
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// The root of a search `depth` plies deep in the window `(alpha, beta)`.
-    pub(super) fn root_node(&self, depth: u32, alpha: Score, beta: Score) -> Node {
-        Node {
-            depth,
-            ply: 0,
-            alpha,
-            beta,
-            after_null: false,
-            verify: true,
-            probe: false,
-            chain: self.config.capture_chain,
-        }
-    }
-
     /// The fail-soft value of `game` for its side to move within the node's window. After an
     /// abort the value is meaningless (the drivers discard it). The node's entry and exit are
     /// recorded when tracing is on (see [`crate::trace`]); the search itself is
@@ -178,42 +73,27 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// The node function proper: the algorithm, top to bottom.
     fn node_body(&mut self, game: &G, mut node: Node) -> Score {
         // --- Limits: an aborted search unwinds at once, without counting or storing anything.
-        if self.should_stop() {
+        if self.search.should_stop() {
             return Score::DRAW;
         }
-        self.enter(node.ply);
+        self.search.enter(node.ply);
 
         // --- Repetition: a position seen before on this line or in the game is a draw.
         let key = self.repetition_key(game);
         if node.ply > 0 && key.is_some_and(|key| self.search.line.contains(key)) {
             self.search.trace.cut(Cut::Repetition);
-            return self.leaf(Score::DRAW);
+            return self.search.leaf(Score::DRAW);
         }
 
-        // --- Terminal before horizon: one move generation (at a horizon that nothing extends,
-        //     the count alone); the game says from the count whether it is over (mate,
-        //     stalemate, a full board), scored with its distance from the root.
+        // --- Terminal before horizon: a finished game scores as such, from the number of moves;
+        //     a static leaf, the horizon of a node nothing extends or the ply limit statically.
         let mut moves = MoveList::new();
-        let count = if node.depth == 0 && self.horizon_needs_count_only() {
-            game.move_count()
-        } else {
-            game.generate_moves(&mut moves);
-            moves.len()
-        };
-        if let Some(outcome) = game.outcome(count) {
-            return self.leaf(outcome_score(outcome, node.ply));
-        }
-        // A static leaf (no moves, not over), the horizon, or the end of the ply buffers: the
-        // evaluator decides.
-        if moves.is_empty() || node.ply >= MAX_SEARCH_PLY {
-            return self.static_leaf(game);
-        }
-        if node.ply == 0 {
-            self.restrict_root_moves(&mut moves);
+        if let Some(leaf) = self.generate_or_leaf(game, &node, &mut moves) {
+            return leaf;
         }
 
         // --- Chance: nature moves here (a die roll): the weighted mean of the outcomes, pruned
-        //     by Star1 and Star2 (`chance.rs`); at the horizon, the static evaluation.
+        //     by Star1 and Star2 (`chance_node.rs`); at the horizon, the static evaluation.
         if game.is_chance() {
             if node.depth == 0 {
                 return self.static_leaf(game);
@@ -223,14 +103,16 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
         // --- Extensions: a position in check, or at the end of a capture chain, goes deeper.
         let in_check = self.needs_check_status() && game.is_in_check();
-        node = self.extend(node, in_check);
+        node = extensions::extend(self.config.check_extension, node, in_check);
 
         // --- Horizon: the static evaluation, or a quiescence search that resolves noisy moves.
         if node.depth == 0 {
-            if self.config.quiescence.is_some() {
-                return self.quiescence_moves(game, &mut moves, node.ply, 0, (node.alpha, node.beta), None);
-            }
-            return self.static_leaf(game);
+            let Some(config) = self.config.quiescence else {
+                return self.static_leaf(game);
+            };
+            let window = (node.alpha, node.beta);
+            return Quiescence::new(&self.evaluator, config, &mut self.search)
+                .horizon(game, &mut moves, node.ply, window);
         }
 
         // --- Transposition table: a stored result that decides the window ends the node (never
@@ -238,10 +120,10 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let tt_key = self.tables.key(game, node.ply);
         let (stored, mut tt_move) = self.probe_table(tt_key, &node);
         if let Some(score) = stored {
-            return self.prune(Cut::TtCutoff, &moves, score);
+            return self.search.prune(Cut::TtCutoff, &moves, score);
         }
         if let Some(score) = self.enhanced_cutoff(game, &moves, &node, tt_key) {
-            return self.prune(Cut::EnhancedTtCutoff, &moves, score);
+            return self.search.prune(Cut::EnhancedTtCutoff, &moves, score);
         }
         if node.ply == 0 && !tt_move.is_some_and(|mv| moves.contains(&mv)) {
             // Without a table move, the previous iteration's best root move goes first.
@@ -251,22 +133,21 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         // --- Reverse futility: near the horizon, a static value far above beta ends the node.
         let static_eval = self.interior_static_eval(game, node.ply, in_check);
         if let Some(score) = self.reverse_futility(static_eval, &node) {
-            return self.prune(Cut::Futility, &moves, score);
+            return self.search.prune(Cut::Futility, &moves, score);
         }
 
         // --- Null move: if passing still fails high, a real move will too: cut, or verify.
         let null_move = self.null_move_search(game, &node, in_check, static_eval);
         if let NullMoveResult::Cutoff(score) = null_move {
-            return self.prune(Cut::NullMove, &moves, score);
+            return self.search.prune(Cut::NullMove, &moves, score);
         }
         if self.search.aborted {
             return Score::DRAW;
         }
 
-        // --- The moves. A verified null-move fail-high is confirmed one ply shallower (cutting
-        //     plainly below), or, if that fails, the node is searched again at its full depth.
+        // --- The moves (after a verified null-move fail-high, one ply shallower first).
         self.search.stats.interior_nodes += 1;
-        let mut moves = MoveLoop {
+        let mut work = MoveLoop {
             moves: &mut moves,
             tt_move,
             static_eval,
@@ -274,20 +155,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             key,
         };
         let verifying = null_move == NullMoveResult::Verify;
-        let mut searched = node;
-        if verifying {
-            searched = Node {
-                depth: node.depth - 1,
-                verify: false,
-                ..node
-            };
-        }
-        let (mut best_score, mut best_move) = self.search_moves(game, &searched, &mut moves);
-        if verifying && !self.search.aborted && best_score < node.beta {
-            self.search.stats.researches += 1;
-            searched = node;
-            (best_score, best_move) = self.search_moves(game, &searched, &mut moves);
-        }
+        let (searched, best_score, best_move) = self.search_moves_verified(game, node, verifying, &mut work);
         if self.search.aborted {
             return Score::DRAW;
         }
@@ -300,6 +168,60 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             self.store_lower_bound(tt_key, &searched, best_score, best_move);
         }
         best_score
+    }
+
+    /// Generates the node's `moves` (at a horizon that nothing extends, only counts them) and
+    /// restricts them at the root; or returns its value as a leaf: a finished game (the game
+    /// says from the count whether it is over: mate, stalemate, a full board), scored with its
+    /// distance from the root; a position without moves that is not over, the horizon of a node
+    /// nothing extends, or the end of the ply buffers, by the evaluator.
+    #[inline(always)]
+    fn generate_or_leaf(&mut self, game: &G, node: &Node, moves: &mut MoveList<G::Move>) -> Option<Score> {
+        let count = if node.depth == 0 && self.horizon_needs_count_only() {
+            game.move_count()
+        } else {
+            game.generate_moves(moves);
+            moves.len()
+        };
+        if let Some(outcome) = game.outcome(count) {
+            return Some(self.search.leaf(outcome_score(outcome, node.ply)));
+        }
+        if moves.is_empty() || node.ply >= MAX_SEARCH_PLY {
+            return Some(self.static_leaf(game));
+        }
+        if node.ply == 0 {
+            self.restrict_root_moves(moves);
+        }
+        None
+    }
+
+    /// The move loop of `node`; when `verifying` a null-move fail-high (verified null-move
+    /// pruning, `null_move.rs`), first one ply shallower with verification off below (where null
+    /// moves cut plainly), and, if that does not fail high after all (a zugzwang), again at the
+    /// full depth. The node as last searched, with its best score and move.
+    #[inline(always)]
+    fn search_moves_verified(
+        &mut self,
+        game: &G,
+        node: Node,
+        verifying: bool,
+        work: &mut MoveLoop<'_, G::Move>,
+    ) -> (Node, Score, Option<G::Move>) {
+        let mut searched = node;
+        if verifying {
+            searched = Node {
+                depth: node.depth - 1,
+                verify: false,
+                ..node
+            };
+        }
+        let (mut best_score, mut best_move) = self.search_moves(game, &searched, work);
+        if verifying && !self.search.aborted && best_score < node.beta {
+            self.search.stats.researches += 1;
+            searched = node;
+            (best_score, best_move) = self.search_moves(game, &searched, work);
+        }
+        (searched, best_score, best_move)
     }
 
     /// The move loop: every move in order through the child-search ladder, until one fails
@@ -316,10 +238,17 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let mut best_score = -Score::INFINITY;
         let mut best_move = None;
         let mut scores = MoveList::new();
-        let mut picker = MovePicker::new(self, game, work.moves, work.tt_move, node.ply, &mut scores);
+        let mut picker = MovePicker::new(
+            self.tiers(),
+            game,
+            work.moves,
+            work.tt_move,
+            node.ply,
+            &mut scores,
+        );
         let moves = work.moves.as_mut_slice();
         let mut searched = 0u32;
-        while let Some((mv, kind)) = picker.next(self, game, moves) {
+        while let Some((mv, kind)) = picker.next(self.tiers(), game, moves) {
             let mut child = game.clone();
             child.play_in_place(mv);
             let candidate = Candidate {
@@ -365,7 +294,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                     break;
                 }
             }
-            // A Star2 probe (`chance.rs`) searches the expected best move only.
+            // A Star2 probe (`chance_node.rs`) searches the expected best move only.
             if node.probe {
                 break;
             }
@@ -373,11 +302,11 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         (best_score, best_move)
     }
 
-    /// The child-search ladder (see the module documentation): the value of a move from the
-    /// parent's side, the parent's window being `(alpha, node.beta)`. The first move (or every
-    /// move without PVS or a reduction) takes the full window at full depth; a later one a
-    /// scout (PVS's null window, LMR's reduced depth), then LMR's full depth if the reduced
-    /// search beats alpha, then PVS's full window if the value falls inside it.
+    /// The child-search ladder: the value of a move from the parent's side, the parent's window
+    /// being `(alpha, node.beta)`. The first move (or every move without PVS or a reduction)
+    /// takes the full window at full depth; a later one a scout (PVS's null window, `pvs.rs`;
+    /// LMR's reduced depth, `lmr.rs`), then LMR's full depth if the reduced search beats alpha,
+    /// then PVS's full window if the value falls inside it.
     fn search_move(
         &mut self,
         node: &Node,
@@ -439,60 +368,218 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         }
     }
 
-    /// Whether the search must stop now (and from now on): node budget, clock, stop flag.
-    pub(super) fn should_stop(&mut self) -> bool {
-        let search = &mut self.search;
-        if !search.aborted
-            && (search.limits.is_over_budget(search.stats.nodes)
-                || (search.stats.nodes % STOP_CHECK_INTERVAL == 0 && search.limits.is_stopped()))
-        {
-            search.aborted = true;
+    /// The null-move search of `node` (position `game`; see `null_move.rs`): the position after
+    /// the pass, searched `R` plies shallower with the null window at beta.
+    fn null_move_search(
+        &mut self,
+        game: &G,
+        node: &Node,
+        in_check: bool,
+        static_eval: Option<Score>,
+    ) -> NullMoveResult {
+        let Some(null_move) = self.config.null_move else {
+            return NullMoveResult::NotTried;
+        };
+        if !null_move.applies(node, in_check, static_eval) {
+            return NullMoveResult::NotTried;
         }
-        search.aborted
+        let Some(passed) = game.null_move() else {
+            return NullMoveResult::NotTried;
+        };
+        self.search.stats.null_move_tries += 1;
+        let depth = null_move.null_search_depth(node.depth);
+        let child = Node {
+            after_null: true,
+            chain: None,
+            ..node.child(depth, -node.beta, -node.beta + 1, None)
+        };
+        // `None` on the line: repetitions are not detected across a null move.
+        self.search.trace.null_child();
+        let score = -self.search_child(&passed, child, None);
+        if self.search.aborted {
+            return NullMoveResult::Failed;
+        }
+        let result = null_move.decide(node, score);
+        if let NullMoveResult::Cutoff(_) = result {
+            self.search.stats.null_move_cutoffs += 1;
+        }
+        result
     }
 
-    /// Counts a node on entry (and its ply for the selective depth); empties its PV line.
-    pub(super) fn enter(&mut self, ply: u32) {
-        self.search.stats.nodes += 1;
-        self.search.stats.seldepth = self.search.stats.seldepth.max(ply);
-        self.search.pv.clear(ply);
+    /// `mv` (the `candidate`) caused a beta cutoff at `node`: counted; a quiet one becomes a
+    /// killer of the ply and earns history.
+    fn record_cutoff(&mut self, game: &G, mv: G::Move, candidate: &Candidate, node: &Node) {
+        let stats = &mut self.search.stats;
+        stats.beta_cutoffs += 1;
+        if candidate.number == 1 {
+            stats.first_move_cutoffs += 1;
+        }
+        match candidate.kind {
+            MoveKind::Killer => stats.killer_cutoffs += 1,
+            MoveKind::History => stats.history_cutoffs += 1,
+            _ => {}
+        }
+        if candidate.noisy {
+            return;
+        }
+        if self.config.killers {
+            self.search.killers.store(node.ply, mv);
+        }
+        if self.config.history
+            && let Some(index) = game.history_index(mv)
+        {
+            self.tables.history.reward(game.to_move(), index, node.depth);
+        }
     }
 
-    /// A leaf worth `score`.
-    pub(super) fn leaf(&mut self, score: Score) -> Score {
-        self.search.stats.leaf_nodes += 1;
-        score
+    /// The ordering tiers the configuration turns on, with what they have learnt.
+    #[inline]
+    fn tiers(&self) -> Tiers<'_, G::Move> {
+        Tiers {
+            hints: self.config.order_hints,
+            killers: self.config.killers.then_some(&self.search.killers),
+            history: self.config.history.then_some(&self.tables.history),
+        }
+    }
+
+    /// The table's answer for `node` (table key `key`): a score that ends the node, and the
+    /// stored move to search first (see `tt.rs`).
+    pub(super) fn probe_table(&mut self, key: Option<u64>, node: &Node) -> (Option<Score>, Option<G::Move>) {
+        let (Some(key), Some(tt), Some(table)) = (key, &self.tables.tt, self.config.table) else {
+            return (None, None);
+        };
+        match tt.probe_node(key, node, table.policy, &mut self.search.stats) {
+            Some(probe) => {
+                self.search.trace.tt_hit();
+                (probe.score, probe.best_move)
+            }
+            None => (None, None),
+        }
+    }
+
+    /// Stores the fail-soft result of `node` with its bound, if there is a table.
+    pub(super) fn store_table(
+        &mut self,
+        key: Option<u64>,
+        node: &Node,
+        score: Score,
+        best_move: Option<G::Move>,
+    ) {
+        if let (Some(key), Some(tt)) = (key, &mut self.tables.tt) {
+            tt.store_node(key, node, score, best_move);
+        }
+    }
+
+    /// Stores `score` as a lower bound of `node`'s value, if there is a table.
+    fn store_lower_bound(&mut self, key: Option<u64>, node: &Node, score: Score, best_move: Option<G::Move>) {
+        if let (Some(key), Some(tt)) = (key, &mut self.tables.tt) {
+            tt.store_lower_bound(key, node, score, best_move);
+        }
+    }
+
+    /// The enhanced transposition cutoff of `node` (see `enhanced_cutoff.rs`), stored as the
+    /// node's lower bound with the refuting move.
+    fn enhanced_cutoff(
+        &mut self,
+        game: &G,
+        moves: &[G::Move],
+        node: &Node,
+        key: Option<u64>,
+    ) -> Option<Score> {
+        let table = self.config.table?;
+        if !enhanced_cutoff::applies(&table, node) {
+            return None;
+        }
+        let tt = self.tables.tt.as_ref()?;
+        let tables = &self.tables;
+        let (mv, score) = enhanced_cutoff::refutation(
+            game,
+            moves,
+            node,
+            &table,
+            tt,
+            |child, ply| tables.key(child, ply),
+            self.config.check_extension,
+            &mut self.search.stats,
+        )?;
+        self.store_lower_bound(key, node, score, Some(mv));
+        Some(score)
+    }
+
+    /// The static evaluation, if a feature that needs it at interior nodes is on and the side to
+    /// move is not in check (where a static value means little).
+    fn interior_static_eval(&self, game: &G, ply: u32, in_check: bool) -> Option<Score> {
+        let c = &self.config;
+        let needed = c.reverse_futility.is_some()
+            || c.futility.is_some()
+            || c.null_move.is_some_and(|null_move| null_move.eval_guard);
+        (needed && ply > 0 && !in_check).then(|| self.evaluate(game))
+    }
+
+    /// The reverse futility cut (see `futility.rs`): `Some(static value)` when it fails high by
+    /// the margin.
+    fn reverse_futility(&mut self, static_eval: Option<Score>, node: &Node) -> Option<Score> {
+        let margin = self.scaled(self.config.reverse_futility?);
+        futility::reverse_futility_cut(margin, static_eval?, node, &mut self.search.stats)
+    }
+
+    /// The futility bound of a move (see `futility.rs`) when it is to be skipped.
+    fn futile_move(
+        &mut self,
+        static_eval: Option<Score>,
+        node: &Node,
+        alpha: Score,
+        candidate: &Candidate,
+        child: &G,
+    ) -> Option<Score> {
+        let margin = self.scaled(self.config.futility?);
+        let gives_check = || child.is_in_check();
+        futility::futile_move(
+            margin,
+            static_eval?,
+            node,
+            alpha,
+            candidate,
+            gives_check,
+            &mut self.search.stats,
+        )
+    }
+
+    /// LMR's reduction of a move (see `lmr.rs`); `0` without LMR.
+    fn late_move_reduction(&self, depth: u32, in_check: bool, candidate: &Candidate, child: &G) -> u32 {
+        self.config.lmr.map_or(0, |reductions| {
+            reductions.of(depth, in_check, candidate, || child.is_in_check())
+        })
+    }
+
+    /// Tells the root-move callback, if any, that root move number `number` is searched next.
+    fn report_root_move(&mut self, depth: u32, mv: G::Move, number: u32) {
+        if let Some(callback) = &mut self.context.root_move_info {
+            callback(&RootMoveInfo {
+                depth,
+                mv,
+                number,
+                nodes: self.search.stats.nodes,
+                elapsed: self.search.start.elapsed(),
+            });
+        }
     }
 
     /// A leaf worth its static evaluation.
     pub(super) fn static_leaf(&mut self, game: &G) -> Score {
         let score = self.evaluate(game);
-        self.leaf(score)
+        self.search.leaf(score)
     }
 
     /// The evaluator's value, clamped into `±MAX_EVAL`: an evaluation beyond it (a bug of the
     /// evaluator, or `Score::INFINITY`) would pose as a decided result or break the windows.
     pub(super) fn evaluate(&self, game: &G) -> Score {
-        crate::static_score(&self.evaluator, game)
+        static_score(&self.evaluator, game)
     }
 
-    /// A margin of the configuration, given in hundredths of the evaluation's
-    /// [`unit`](Evaluate::unit), on the evaluation's scale (`margin × unit / 100`, at least 1
-    /// if `margin` is): chess's margins are unchanged, a game whose unit is a point gets its
-    /// own.
+    /// A margin of the configuration on the evaluation's scale (see `feature.rs`'s `scaled`).
     pub(super) fn scaled(&self, margin: i32) -> i32 {
-        let unit = self.evaluator.unit().max(1);
-        if unit == 100 || margin <= 0 {
-            return margin;
-        }
-        let scaled = i64::from(margin) * i64::from(unit) / 100;
-        scaled.clamp(1, i64::from(Score::MAX_EVAL.raw())) as i32
-    }
-
-    /// A node ended by a cut (`moves` never searched), worth `score`.
-    fn prune(&mut self, cut: Cut, moves: &[G::Move], score: Score) -> Score {
-        self.search.trace.prune(cut, moves);
-        self.leaf(score)
+        scaled(margin, self.evaluator.unit())
     }
 
     /// Whether a node at depth 0 needs only its number of moves: no quiescence search to

@@ -12,7 +12,7 @@
 //!   never at the root (it must return a move), never against a mate-score beta (a pass proves
 //!   nothing about mates), and only where the game offers a null move ([`Game::null_move`]
 //!   returns `Some`); verified null move also needs two plies to the horizon. With the
-//!   evaluation guard ([`NullMoveConfig::eval_guard`](super::NullMoveConfig::eval_guard),
+//!   evaluation guard ([`NullMoveConfig::eval_guard`](NullMoveConfig::eval_guard),
 //!   as most engines do it) only where the static evaluation is at least beta: below it a pass
 //!   rarely fails high, and the reduced search would be spent for nothing.
 //! - **Reduction.** The null search goes `depth - 1 - R` plies: a fixed `R` of 1, 2 or 3 (the
@@ -23,12 +23,14 @@
 //!   verification is on, a null-move fail-high does not cut; the node is searched one ply
 //!   shallower with verification off in its subtree (where null moves cut plainly), and if that
 //!   search does not fail high after all (a zugzwang), it is searched again at the full depth.
+//!   The null search itself is a block of the node function (`node.rs`); this file decides
+//!   where it is tried, how deep, and what its result means.
 //! - **Invariant.** A cutoff returns a lower bound `>= beta`: the null search's fail-soft value,
 //!   or beta itself if that value is a mate score (a mate score found after a pass is no
 //!   proven mate here).
 //!   The position after the pass is searched with the null window `(beta - 1, beta)` and is a
 //!   barrier on the repetition line (`None`): no repetition is detected across it. Its child
-//!   nodes know they follow a null move ([`Path`]), so no two passes are consecutive.
+//!   nodes know they follow a null move ([`Node::after_null`]), so no two passes are consecutive.
 //! - **Exact or value-changing.** Value-changing: the observation is false in zugzwang, and the
 //!   reduced search sees less. Verification guards against zugzwang, within what its shallower
 //!   search can see. Off in the exact preset.
@@ -36,10 +38,93 @@
 //!   plus, when verified, the shallower search of the node and in zugzwang a full re-search;
 //!   the saving is the whole subtree of every node it cuts (`null_move_cutoffs`).
 
-use super::Engine;
-use super::config::{ADAPTIVE_R_DEPTH, MAX_NULL_REDUCTION, NullReduction};
-use super::node::Node;
-use crate::{Evaluate, Game, Score};
+use super::feature::{Feature, Kind, Value, choice, flag, no_alias, value_changing};
+use super::frame::Node;
+use crate::Score;
+
+/// The null-move depth reduction `R`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NullReduction {
+    /// The same `R` everywhere (the thesis compares 1, 2 and 3; 2 is the classic choice). The
+    /// text form accepts `r1` to `r9`.
+    Fixed(u32),
+    /// Heinz's adaptive null-move pruning, generic form: `R = 3` when more than
+    /// [`ADAPTIVE_R_DEPTH`] plies remain, `R = 2` nearer the horizon. (Heinz also keeps `R = 2`
+    /// up to depth 8 when both sides have little material; that needs a game-specific material
+    /// measure the [`Game`](crate::Game) trait does not have.)
+    Adaptive,
+}
+
+/// Adaptive null move uses `R = 3` above this depth (Heinz 1999).
+pub const ADAPTIVE_R_DEPTH: u32 = 6;
+
+/// The largest fixed null-move reduction the text form accepts.
+pub const MAX_NULL_REDUCTION: u32 = 9;
+
+/// Null-move pruning's part of the configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NullMoveConfig {
+    /// The depth reduction.
+    pub reduction: NullReduction,
+    /// Verified null-move pruning (David-Tabibi & Netanyahu 2002) instead of plain cutoffs.
+    pub verified: bool,
+    /// Null move only where the static evaluation is at least beta.
+    pub eval_guard: bool,
+}
+
+impl NullMoveConfig {
+    /// Plain null-move pruning with `reduction`.
+    #[must_use]
+    pub const fn new(reduction: NullReduction) -> Self {
+        NullMoveConfig {
+            reduction,
+            verified: false,
+            eval_guard: false,
+        }
+    }
+
+    /// Whether `node` (its side to move `in_check` or not, its static value `static_eval` if
+    /// known) may try a null move: see the module documentation's **Conditions** (the game's
+    /// own say, [`Game::null_move`](crate::Game::null_move), comes after).
+    pub(super) fn applies(&self, node: &Node, in_check: bool, static_eval: Option<Score>) -> bool {
+        // The guard: below beta, passing rarely fails high.
+        if self.eval_guard && static_eval.is_none_or(|eval| eval < node.beta) {
+            return false;
+        }
+        !(node.ply == 0
+            || in_check
+            || node.after_null
+            || node.beta.raw().abs() >= Score::MAX_EVAL.raw()
+            || (self.verifies(node) && node.depth < 2))
+    }
+
+    /// Whether a fail-high at `node` is verified rather than cut.
+    fn verifies(&self, node: &Node) -> bool {
+        self.verified && node.verify
+    }
+
+    /// The depth of the null-window search after the pass at a node `depth` plies from the
+    /// horizon: `depth - 1 - R`.
+    pub(super) fn null_search_depth(&self, depth: u32) -> u32 {
+        let r = match self.reduction {
+            NullReduction::Fixed(r) => r.clamp(1, MAX_NULL_REDUCTION),
+            NullReduction::Adaptive if depth > ADAPTIVE_R_DEPTH => 3,
+            NullReduction::Adaptive => 2,
+        };
+        depth.saturating_sub(1 + r)
+    }
+
+    /// What the null search's value `score` (from the node's side) decides at `node`.
+    pub(super) fn decide(&self, node: &Node, score: Score) -> NullMoveResult {
+        if score < node.beta {
+            NullMoveResult::Failed
+        } else if self.verifies(node) {
+            NullMoveResult::Verify
+        } else {
+            NullMoveResult::Cutoff(if score.is_mate() { node.beta } else { score })
+        }
+    }
+}
 
 /// What the null-move search decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,55 +139,84 @@ pub(super) enum NullMoveResult {
     Verify,
 }
 
-impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// The null-move search of `node` (position `game`; see the module documentation).
-    pub(super) fn null_move_search(
-        &mut self,
-        game: &G,
-        node: &Node,
-        in_check: bool,
-        static_eval: Option<Score>,
-    ) -> NullMoveResult {
-        let Some(null_move) = self.config.null_move else {
-            return NullMoveResult::NotTried;
-        };
-        // The guard: below beta, passing rarely fails high.
-        if null_move.eval_guard && static_eval.is_none_or(|eval| eval < node.beta) {
-            return NullMoveResult::NotTried;
-        }
-        let verified = null_move.verified && node.verify;
-        if node.ply == 0
-            || in_check
-            || node.after_null
-            || node.beta.raw().abs() >= Score::MAX_EVAL.raw()
-            || (verified && node.depth < 2)
-        {
-            return NullMoveResult::NotTried;
-        }
-        let Some(passed) = game.null_move() else {
-            return NullMoveResult::NotTried;
-        };
-        let r = match null_move.reduction {
-            NullReduction::Fixed(r) => r.clamp(1, MAX_NULL_REDUCTION),
-            NullReduction::Adaptive if node.depth > ADAPTIVE_R_DEPTH => 3,
-            NullReduction::Adaptive => 2,
-        };
-        self.search.stats.null_move_tries += 1;
-        let child = Node {
-            after_null: true,
-            chain: None,
-            ..node.child(node.depth.saturating_sub(1 + r), -node.beta, -node.beta + 1, None)
-        };
-        // `None` on the line: repetitions are not detected across a null move.
-        self.search.trace.null_child();
-        let score = -self.search_child(&passed, child, None);
-        if self.search.aborted || score < node.beta {
-            return NullMoveResult::Failed;
-        }
-        if verified {
-            return NullMoveResult::Verify;
-        }
-        self.search.stats.null_move_cutoffs += 1;
-        NullMoveResult::Cutoff(if score.is_mate() { node.beta } else { score })
-    }
+/// `r1` ... `r9`.
+fn parse_null_reduction(text: &str) -> Option<u32> {
+    let r: u32 = text.strip_prefix(['r', 'R'])?.parse().ok()?;
+    (1..=MAX_NULL_REDUCTION).contains(&r).then_some(r)
 }
+
+/// The name of the fixed reduction `r` (clamped into 1..=9).
+fn reduction_name(r: u32) -> &'static str {
+    const NAMES: [&str; MAX_NULL_REDUCTION as usize] = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9"];
+    NAMES[r.clamp(1, MAX_NULL_REDUCTION) as usize - 1]
+}
+
+/// The part, to edit (a sub-option's parent is on when its row sets it).
+fn null_move(part: &mut Option<NullMoveConfig>) -> &mut NullMoveConfig {
+    part.get_or_insert(NullMoveConfig::new(NullReduction::Fixed(2)))
+}
+
+/// The `null` feature: [`Config::null_move`](super::Config::null_move) and its reduction.
+pub(super) const NULL_MOVE: Feature<Option<NullMoveConfig>> = Feature {
+    name: "null",
+    option: "Null Move",
+    summary: "null-move pruning with R = 1, 2, 3 (r1-r9), or adaptive (R = 3 above depth 6, else 2)",
+    kind: Kind::Choice(&["r2", "r1", "r3", "adaptive"]),
+    parent: None,
+    implied: false,
+    get: |part| {
+        part.map(|n| match n.reduction {
+            NullReduction::Adaptive => Value::Choice("adaptive"),
+            NullReduction::Fixed(r) => Value::Choice(reduction_name(r)),
+        })
+    },
+    set: |part, value| {
+        match choice(value) {
+            None => *part = None,
+            Some(name) => {
+                null_move(part).reduction = match name {
+                    "adaptive" => NullReduction::Adaptive,
+                    r => NullReduction::Fixed(parse_null_reduction(r).unwrap_or(2)),
+                }
+            }
+        }
+        Ok(())
+    },
+    effect: value_changing,
+    // The fixed reductions beyond the listed ones: r4 ... r9.
+    alias: |text| parse_null_reduction(text).map(reduction_name),
+};
+
+/// The `verified` feature: [`NullMoveConfig::verified`].
+pub(super) const VERIFIED: Feature<Option<NullMoveConfig>> = Feature {
+    name: "verified",
+    option: "Verified Null Move",
+    summary: "verified null-move pruning: a fail-high searched on one ply shallower",
+    kind: Kind::Flag,
+    parent: Some("null"),
+    implied: false,
+    get: |part| part.and_then(|n| flag(n.verified)),
+    set: |part, value| {
+        null_move(part).verified = value.is_some();
+        Ok(())
+    },
+    effect: value_changing,
+    alias: no_alias,
+};
+
+/// The `null-guard` feature: [`NullMoveConfig::eval_guard`].
+pub(super) const GUARD: Feature<Option<NullMoveConfig>> = Feature {
+    name: "null-guard",
+    option: "Null Move Guard",
+    summary: "null move only where the static value is at least beta",
+    kind: Kind::Flag,
+    parent: Some("null"),
+    implied: false,
+    get: |part| part.and_then(|n| flag(n.eval_guard)),
+    set: |part, value| {
+        null_move(part).eval_guard = value.is_some();
+        Ok(())
+    },
+    effect: value_changing,
+    alias: no_alias,
+};

@@ -38,34 +38,44 @@
 //!   tier on (and in quiescence) the moves are sorted once by
 //!   [`order_by_hint`](crate::order_by_hint) instead, and handed out with no scan.
 
-use super::Engine;
-use super::node::Node;
-use crate::{Evaluate, Game, MoveList};
+use super::feature::{Feature, exact};
+use super::frame::MoveKind;
+use super::history::History;
+use super::killers::Killers;
+use crate::{Game, MoveList};
 
-/// A move in the move loop, as the features that decide about it see it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Candidate {
-    /// Why it comes where it does.
-    pub(super) kind: MoveKind,
-    /// Whether it is noisy ([`Game::is_noisy`], asked only when a feature needs it).
-    pub(super) noisy: bool,
-    /// Its number among the node's searched moves, from 1 (the number it gets if searched).
-    pub(super) number: u32,
+/// The `hints` feature: [`Config::order_hints`](super::Config::order_hints).
+pub(super) const ORDER_HINTS: Feature<bool> = Feature::switch(
+    "hints",
+    "Order Hints",
+    "hinted moves (MVV-LVA captures in chess) before killers and history",
+    exact,
+);
+
+/// The ordering tiers the configuration turns on, with what they have learnt: what the picker
+/// orders by besides the TT move.
+pub(super) struct Tiers<'a, M> {
+    /// Moves with a positive hint as a tier of their own.
+    pub(super) hints: bool,
+    /// The killers, if on.
+    pub(super) killers: Option<&'a Killers<M>>,
+    /// The history counters, if on.
+    pub(super) history: Option<&'a History>,
 }
 
-/// Why a move was searched where it was (for the cutoff statistics).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum MoveKind {
-    /// The transposition table's (or previous iteration's) move.
-    TtMove,
-    /// A move with a positive order hint.
-    Hinted,
-    /// A killer move.
-    Killer,
-    /// A quiet move with a positive history score.
-    History,
-    /// Any other move.
-    Quiet,
+impl<M> Clone for Tiers<'_, M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<M> Copy for Tiers<'_, M> {}
+
+impl<M> Tiers<'_, M> {
+    /// Whether any tier is on.
+    fn any(&self) -> bool {
+        self.hints || self.killers.is_some() || self.history.is_some()
+    }
 }
 
 const TIER_SHIFT: u32 = 40;
@@ -114,21 +124,20 @@ pub(super) struct MovePicker<'s> {
 }
 
 impl<'s> MovePicker<'s> {
-    /// A picker for `moves` of `game` at `ply`, with `tt_move` first if given, ordered as the
-    /// `engine`'s configuration says with the killers and history learnt so far; its scores go
-    /// to `scores`.
+    /// A picker for `moves` of `game` at `ply`, with `tt_move` first if given, ordered by the
+    /// `tiers` the configuration turns on with what they learnt so far; its scores go to
+    /// `scores`.
     #[inline(always)]
-    pub(super) fn new<G: Game, E: Evaluate<G>>(
-        engine: &Engine<G, E>,
+    pub(super) fn new<G: Game>(
+        tiers: Tiers<'_, G::Move>,
         game: &G,
         moves: &mut MoveList<G::Move>,
         tt_move: Option<G::Move>,
         ply: u32,
         scores: &'s mut MoveList<i64>,
     ) -> Self {
-        let config = &engine.config;
         scores.clear();
-        if tt_move.is_none() && !config.order_hints && !config.killers && !config.history {
+        if tt_move.is_none() && !tiers.any() {
             // The game's own order only.
             return MovePicker::by_hint(game, moves, scores);
         }
@@ -146,41 +155,31 @@ impl<'s> MovePicker<'s> {
             picker.scores.push(tiered(MoveKind::TtMove, 0));
             picker.unscored_at = Some(ply);
         } else {
-            picker.score(engine, game, moves, ply);
+            picker.score(tiers, game, moves, ply);
         }
         picker
     }
 
     /// Scores `moves` (every move from the first not yet scored on) by the tiers the
     /// configuration turns on (see the [module documentation](self)), and finds the floor.
-    fn score<G: Game, E: Evaluate<G>>(
-        &mut self,
-        engine: &Engine<G, E>,
-        game: &G,
-        moves: &[G::Move],
-        ply: u32,
-    ) {
-        let (config, history) = (&engine.config, &engine.tables.history);
-        let killers = if config.killers {
-            engine.search.killers.at(ply)
-        } else {
-            [None, None]
-        };
+    fn score<G: Game>(&mut self, tiers: Tiers<'_, G::Move>, game: &G, moves: &[G::Move], ply: u32) {
+        let killers = tiers.killers.map_or([None, None], |killers| killers.at(ply));
+        let quiet_tiers = tiers.killers.is_some() || tiers.history.is_some();
         let player = game.to_move();
         let from = self.scores.len();
         self.scores.extend(moves[from..].iter().map(|&mv| {
             let hint = game.order_hint(mv);
-            if hint > 0 && config.order_hints {
+            if hint > 0 && tiers.hints {
                 return tiered(MoveKind::Hinted, hint);
             }
-            if (config.killers || config.history) && !game.is_noisy(mv) {
+            if quiet_tiers && !game.is_noisy(mv) {
                 if killers[0] == Some(mv) {
                     return tiered(MoveKind::Killer, 1);
                 }
                 if killers[1] == Some(mv) {
                     return tiered(MoveKind::Killer, 0);
                 }
-                if config.history
+                if let Some(history) = tiers.history
                     && let Some(index) = game.history_index(mv)
                 {
                     let history = history.score(player, index);
@@ -226,12 +225,11 @@ impl<'s> MovePicker<'s> {
 
     /// The next move to search and its kind, or `None` when all were handed out. Reorders
     /// `moves` in place (the moves handed out so far come first, in the order handed out).
-    /// The `engine` scores the moves after a staged TT move, with its killers and history as
-    /// they are then.
+    /// The moves after a staged TT move are scored by the `tiers` as they are then.
     #[inline]
-    pub(super) fn next<G: Game, E: Evaluate<G>>(
+    pub(super) fn next<G: Game>(
         &mut self,
-        engine: &Engine<G, E>,
+        tiers: Tiers<'_, G::Move>,
         game: &G,
         moves: &mut [G::Move],
     ) -> Option<(G::Move, MoveKind)> {
@@ -246,12 +244,22 @@ impl<'s> MovePicker<'s> {
         if index > 0
             && let Some(ply) = self.unscored_at.take()
         {
-            self.score(engine, game, moves, ply);
+            self.score(tiers, game, moves, ply);
         }
         if self.above_floor > 0 {
             self.select(moves, index);
         }
         Some((moves[index], kind_of(self.scores[index])))
+    }
+
+    /// The next move of a picker made [`by_hint`](Self::by_hint), which needs no scores: the
+    /// moves as they stand.
+    #[inline]
+    pub(super) fn next_in_order<M: Copy>(&mut self, moves: &[M]) -> Option<M> {
+        debug_assert!(self.in_order);
+        let mv = moves.get(self.next).copied();
+        self.next += 1;
+        mv
     }
 
     /// Brings the first best-scored move at or after `index` (first among equals: generation
@@ -271,37 +279,10 @@ impl<'s> MovePicker<'s> {
     }
 }
 
-impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// `mv` (the `candidate`) caused a beta cutoff at `node`: counted; a quiet one becomes a
-    /// killer of the ply and earns history.
-    pub(super) fn record_cutoff(&mut self, game: &G, mv: G::Move, candidate: &Candidate, node: &Node) {
-        let stats = &mut self.search.stats;
-        stats.beta_cutoffs += 1;
-        if candidate.number == 1 {
-            stats.first_move_cutoffs += 1;
-        }
-        match candidate.kind {
-            MoveKind::Killer => stats.killer_cutoffs += 1,
-            MoveKind::History => stats.history_cutoffs += 1,
-            _ => {}
-        }
-        if candidate.noisy {
-            return;
-        }
-        if self.config.killers {
-            self.search.killers.store(node.ply, mv);
-        }
-        if self.config.history
-            && let Some(index) = game.history_index(mv)
-        {
-            self.tables.history.reward(game.to_move(), index, node.depth);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random_tree::RandomTree;
 
     #[test]
     fn tiers_round_trip_and_order() {
@@ -321,11 +302,18 @@ mod tests {
         assert!(tiered(MoveKind::Quiet, 0) > tiered(MoveKind::Quiet, -1));
     }
 
-    use crate::random_tree::{RandomTree, TreeValue};
+    /// No tier on.
+    fn none() -> Tiers<'static, u32> {
+        Tiers {
+            hints: false,
+            killers: None,
+            history: None,
+        }
+    }
 
     #[test]
     fn picks_best_first_and_keeps_generation_order_among_equals() {
-        let (engine, game) = (Engine::new(TreeValue), RandomTree::new(1, 5, 3));
+        let game = RandomTree::new(1, 5, 3);
         let mut moves = [10, 11, 12, 13, 14];
         let mut scores = MoveList::new();
         scores.extend([1, 5, 1, 5, 0]);
@@ -339,23 +327,19 @@ mod tests {
         };
         picker.find_floor(0);
         let order: Vec<_> =
-            std::iter::from_fn(|| picker.next(&engine, &game, &mut moves).map(|(mv, _)| mv)).collect();
+            std::iter::from_fn(|| picker.next(none(), &game, &mut moves).map(|(mv, _)| mv)).collect();
         assert_eq!(order, [11, 13, 10, 12, 14]);
     }
 
     /// The order a picker hands out, with each move's kind.
-    fn picked<E: Evaluate<RandomTree>>(
-        engine: &Engine<RandomTree, E>,
-        game: &RandomTree,
-        tt_move: Option<u32>,
-    ) -> Vec<(u32, MoveKind)> {
+    fn picked(tiers: Tiers<'_, u32>, game: &RandomTree, tt_move: Option<u32>) -> Vec<(u32, MoveKind)> {
         let mut moves = MoveList::new();
         game.generate_moves(&mut moves);
         let staged = tt_move.is_some_and(|tt_move| moves.contains(&tt_move));
         let mut scores = MoveList::new();
-        let mut picker = MovePicker::new(engine, game, &mut moves, tt_move, 3, &mut scores);
+        let mut picker = MovePicker::new(tiers, game, &mut moves, tt_move, 3, &mut scores);
         let mut order = Vec::new();
-        while let Some(picked) = picker.next(engine, game, &mut moves) {
+        while let Some(picked) = picker.next(tiers, game, &mut moves) {
             if order.is_empty() && staged {
                 // Staged: nothing but the TT move scored while it is searched.
                 assert_eq!(picker.scores.len(), 1);
@@ -367,16 +351,22 @@ mod tests {
 
     #[test]
     fn a_staged_tt_move_goes_first_and_the_rest_keep_the_order_of_full_scoring() {
-        let mut engine = Engine::exact(TreeValue);
         let game = RandomTree::new(7, 8, 4).with_noisy_moves(30);
         // A killer at the picker's ply (3), and some history, so that every tier shows.
-        engine.search.killers.store(3, 4);
+        let mut killers = Killers::new(8);
+        killers.store(3, 4);
+        let mut history = History::default();
         for (mv, depth) in [(1, 2), (6, 3), (7, 1)] {
             if !game.is_noisy(mv) {
-                engine.tables.history.reward(game.to_move(), mv as u16, depth);
+                history.reward(game.to_move(), mv as u16, depth);
             }
         }
-        let full = picked(&engine, &game, None);
+        let tiers = Tiers {
+            hints: true,
+            killers: Some(&killers),
+            history: Some(&history),
+        };
+        let full = picked(tiers, &game, None);
         for kind in [
             MoveKind::Hinted,
             MoveKind::Killer,
@@ -389,13 +379,13 @@ mod tests {
             );
         }
         for tt_move in 0..8 {
-            let staged = picked(&engine, &game, Some(tt_move));
+            let staged = picked(tiers, &game, Some(tt_move));
             assert_eq!(staged[0], (tt_move, MoveKind::TtMove));
             let rest: Vec<_> = full.iter().copied().filter(|&(mv, _)| mv != tt_move).collect();
             assert_eq!(staged[1..], rest[..], "TT move {tt_move}");
         }
         // A stored move that is not among the moves (a key collision) is never searched: the
         // picker is where the table's move is checked.
-        assert_eq!(picked(&engine, &game, Some(99)), full);
+        assert_eq!(picked(tiers, &game, Some(99)), full);
     }
 }

@@ -9,7 +9,7 @@
 //!   each growing to its longest once per engine (a small game's engine never allocates more
 //!   than its lines need).
 
-use super::MAX_SEARCH_PLY;
+use super::frame::MAX_SEARCH_PLY;
 
 /// The best line from each ply. See the [module documentation](self).
 pub(super) struct PvTable<M> {

@@ -12,8 +12,8 @@
 //!   where `stand_pat` is the static evaluation: the side to move may decline every capture.
 //!   The engine computes it with fail-soft alpha-beta: the stand pat is a lower bound that may
 //!   cut at once (`>= beta`) or raise alpha; noisy moves are ordered by their hint (MVV-LVA).
-//! - **Invariant.** At [`QUIESCENCE_MAX_PLY`](super::QUIESCENCE_MAX_PLY) plies beyond the horizon
-//!   (configurable), or at the engine's [`MAX_PLY`](super::MAX_PLY), the value is the stand pat
+//! - **Invariant.** At [`QUIESCENCE_MAX_PLY`] plies beyond the horizon
+//!   (configurable), or at the engine's [`MAX_SEARCH_PLY`], the value is the stand pat
 //!   alone: a hard limit, so no line can overflow the stack. Every noisy line ends there, in a
 //!   quiet position, or in a finished game. The result is fail-soft, as in the main search.
 //! - **Exact or value-changing.** Value-changing against plain minimax at the nominal depth (it
@@ -24,114 +24,303 @@
 //!     first quiescence ply quiet moves that give check are searched too;
 //!   - **delta pruning**: when even `stand_pat + margin` cannot reach alpha, no move is searched
 //!     (a generic margin: the game does not say what a capture can win).
-//! - **Node budget** (`qs-nodes=N`, [`QuiescenceConfig::max_nodes`](super::QuiescenceConfig::max_nodes)):
+//! - **Node budget** (`qs-nodes=N`, [`QuiescenceConfig::max_nodes`]):
 //!   the quiescence search under one horizon node visits at most about `N` quiescence nodes;
 //!   past that every quiescence node stands pat. Without it, positions with many captures on
 //!   every side (a board of queens) make the capture tree exponential in `qs-max`: `go depth 1`
 //!   on such a position did not answer in three minutes. Value-changing where the budget is
-//!   reached; `qs-nodes` alone is [`DEFAULT_QUIESCENCE_NODES`](super::DEFAULT_QUIESCENCE_NODES).
+//!   reached; `qs-nodes` alone is [`DEFAULT_QUIESCENCE_NODES`].
 //! - **Cost.** One evaluation and one move generation per quiescence node, and the noisy lines
 //!   themselves: often more nodes than the primary search in chess (the thesis saw lines 32
 //!   plies deep), but far better values (the thesis's versus play). The horizon node itself is a
 //!   primary node; the nodes below it count as `quiescence_nodes`.
 
-use super::Engine;
+use super::feature::{
+    Exactness, Feature, Kind, Value, exact, flag, no_alias, number, number_i32, scaled, value_changing,
+};
+use super::frame::MAX_SEARCH_PLY;
 use super::ordering::MovePicker;
+use super::search_state::SearchState;
 use crate::trace::Cut;
-use crate::{Evaluate, Game, MoveList, Score, outcome_score};
+use crate::{Evaluate, Game, MoveList, Score, outcome_score, static_score};
 
-impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// A quiescence node `qply` plies beyond the horizon (`qply >= 1`).
-    /// `budget_end`: the quiescence-node count at which this horizon node's budget is spent.
-    fn quiescence(
+/// Quiescence search's part of the configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct QuiescenceConfig {
+    /// In check, every move (no stand pat); at the first quiescence ply, quiet checking moves.
+    pub checks: bool,
+    /// Delta pruning with this margin.
+    pub delta_pruning: Option<i32>,
+    /// The hard limit on quiescence plies beyond the horizon.
+    pub max_ply: u32,
+    /// A budget of quiescence nodes under each horizon node (`None`: no budget).
+    pub max_nodes: Option<u32>,
+}
+
+/// The default bound on quiescence plies beyond the horizon (the thesis saw lines 32 plies deep).
+pub const QUIESCENCE_MAX_PLY: u32 = 64;
+
+/// The quiescence node budget `qs-nodes` names alone: far above what an ordinary chess position
+/// needs, low enough that a board full of queens answers `go depth 1` in a fraction of a second.
+pub const DEFAULT_QUIESCENCE_NODES: u32 = 5000;
+
+/// The default delta-pruning margin: a queen's worth (9 units, a unit being a pawn), the usual
+/// safe margin.
+pub const DEFAULT_DELTA_MARGIN: i32 = 900;
+
+impl Default for QuiescenceConfig {
+    fn default() -> Self {
+        QuiescenceConfig {
+            checks: false,
+            delta_pruning: None,
+            max_ply: QUIESCENCE_MAX_PLY,
+            max_nodes: None,
+        }
+    }
+}
+
+/// The part, to edit (a sub-option's parent is on when its row sets it).
+fn quiescence(part: &mut Option<QuiescenceConfig>) -> &mut QuiescenceConfig {
+    part.get_or_insert_with(QuiescenceConfig::default)
+}
+
+/// The `qs` feature: [`Config::quiescence`](super::Config::quiescence).
+pub(super) const QUIESCENCE: Feature<Option<QuiescenceConfig>> = Feature {
+    name: "qs",
+    option: "Quiescence",
+    summary: "quiescence search of noisy moves at the horizon",
+    kind: Kind::Flag,
+    parent: None,
+    implied: false,
+    get: |part| part.map(|_| Value::On),
+    set: |part, value| {
+        match value {
+            None => *part = None,
+            Some(_) => {
+                quiescence(part);
+            }
+        }
+        Ok(())
+    },
+    effect: |_| Exactness::Quiescence,
+    alias: no_alias,
+};
+
+/// The `qs-checks` feature: [`QuiescenceConfig::checks`].
+pub(super) const CHECKS: Feature<Option<QuiescenceConfig>> = Feature {
+    name: "qs-checks",
+    option: "Quiescence Checks",
+    summary: "in quiescence search: evasions in check, quiet checks at its first ply",
+    kind: Kind::Flag,
+    parent: Some("qs"),
+    implied: false,
+    get: |part| part.and_then(|q| flag(q.checks)),
+    set: |part, value| {
+        quiescence(part).checks = value.is_some();
+        Ok(())
+    },
+    effect: value_changing,
+    alias: no_alias,
+};
+
+/// The `delta` feature: [`QuiescenceConfig::delta_pruning`].
+pub(super) const DELTA: Feature<Option<QuiescenceConfig>> = Feature {
+    name: "delta",
+    option: "Delta Pruning",
+    summary: "delta pruning in quiescence search, margin in hundredths of a unit",
+    kind: Kind::Number {
+        min: 1,
+        max: 100_000,
+        default: DEFAULT_DELTA_MARGIN as i64,
+    },
+    parent: Some("qs"),
+    implied: false,
+    get: |part| {
+        part.and_then(|q| q.delta_pruning)
+            .map(|m| Value::Number(i64::from(m)))
+    },
+    set: |part, value| {
+        quiescence(part).delta_pruning = number_i32(value);
+        Ok(())
+    },
+    effect: value_changing,
+    alias: no_alias,
+};
+
+/// The `qs-max` feature: [`QuiescenceConfig::max_ply`].
+pub(super) const MAX_PLY: Feature<Option<QuiescenceConfig>> = Feature {
+    name: "qs-max",
+    option: "Quiescence Max Ply",
+    summary: "the hard limit on quiescence plies beyond the horizon",
+    kind: Kind::Number {
+        min: 1,
+        max: 1000,
+        default: QUIESCENCE_MAX_PLY as i64,
+    },
+    parent: Some("qs"),
+    implied: true,
+    get: |part| part.map(|q| Value::Number(i64::from(q.max_ply))),
+    set: |part, value| {
+        quiescence(part).max_ply = number(value).map_or(QUIESCENCE_MAX_PLY, |n| n as u32);
+        Ok(())
+    },
+    effect: exact,
+    alias: no_alias,
+};
+
+/// The `qs-nodes` feature: [`QuiescenceConfig::max_nodes`].
+pub(super) const NODES: Feature<Option<QuiescenceConfig>> = Feature {
+    name: "qs-nodes",
+    option: "Quiescence Nodes",
+    summary: "a budget of quiescence nodes under each horizon node, then stand pat",
+    kind: Kind::Number {
+        min: 1,
+        max: 100_000_000,
+        default: DEFAULT_QUIESCENCE_NODES as i64,
+    },
+    parent: Some("qs"),
+    implied: false,
+    get: |part| {
+        part.and_then(|q| q.max_nodes)
+            .map(|n| Value::Number(i64::from(n)))
+    },
+    set: |part, value| {
+        quiescence(part).max_nodes = number(value).map(|n| n as u32);
+        Ok(())
+    },
+    effect: value_changing,
+    alias: no_alias,
+};
+
+/// The quiescence search under one horizon node of the primary search: it works on the
+/// search's state alone (statistics, trace, principal variation, limits).
+pub(super) struct Quiescence<'s, G: Game, E> {
+    evaluator: &'s E,
+    config: QuiescenceConfig,
+    search: &'s mut SearchState<G::Move>,
+    /// The quiescence-node count at which this horizon node's budget is spent.
+    budget_end: Option<u64>,
+    /// Delta pruning's margin, on the evaluation's scale.
+    delta: Option<i32>,
+}
+
+impl<'s, G: Game, E: Evaluate<G>> Quiescence<'s, G, E> {
+    /// The quiescence search of a horizon node, configured by `config`, on `search`.
+    pub(super) fn new(
+        evaluator: &'s E,
+        config: QuiescenceConfig,
+        search: &'s mut SearchState<G::Move>,
+    ) -> Self {
+        let spent = search.stats.quiescence_nodes;
+        Quiescence {
+            evaluator,
+            config,
+            budget_end: config.max_nodes.map(|nodes| spent + u64::from(nodes)),
+            delta: config
+                .delta_pruning
+                .map(|margin| scaled(margin, evaluator.unit())),
+            search,
+        }
+    }
+
+    /// The value of the horizon node `game` (already counted, its `moves` generated, not over)
+    /// `ply` plies from the root, in the window `(alpha, beta)`.
+    pub(super) fn horizon(
         &mut self,
         game: &G,
+        moves: &mut MoveList<G::Move>,
         ply: u32,
-        qply: u32,
-        (alpha, beta): (Score, Score),
-        budget_end: Option<u64>,
+        window: (Score, Score),
     ) -> Score {
+        self.moves(game, moves, ply, 0, window)
+    }
+
+    /// A quiescence node `qply` plies beyond the horizon (`qply >= 1`).
+    fn node(&mut self, game: &G, ply: u32, qply: u32, (alpha, beta): (Score, Score)) -> Score {
         self.search.trace.enter(0, ply, Some((alpha, beta)));
         self.search.trace.quiescence();
-        if self.should_stop() {
+        if self.search.should_stop() {
             self.search.trace.cut(Cut::Aborted);
             return self.search.trace.exit(Score::DRAW);
         }
-        self.enter(ply);
+        self.search.enter(ply);
         self.search.stats.quiescence_nodes += 1;
 
         // Terminal before everything: a mate or stalemate found by a capture is one.
         let mut moves = MoveList::new();
         game.generate_moves(&mut moves);
         if let Some(outcome) = game.outcome(moves.len()) {
-            self.search.stats.leaf_nodes += 1;
-            return self.search.trace.exit(outcome_score(outcome, ply));
+            let score = self.search.leaf(outcome_score(outcome, ply));
+            return self.search.trace.exit(score);
         }
-        let score = self.quiescence_moves(game, &mut moves, ply, qply, (alpha, beta), budget_end);
+        let score = self.moves(game, &mut moves, ply, qply, (alpha, beta));
         self.search.trace.exit(score)
     }
 
-    /// The quiescence search of a counted, unfinished position whose moves are generated: the
-    /// horizon node of the primary search (`qply == 0`, which starts the node budget; pass
-    /// `None`) or a quiescence node (`budget_end` as its horizon node set it).
-    pub(super) fn quiescence_moves(
+    /// The quiescence search of a counted, unfinished position whose moves are generated: stand
+    /// pat, delta pruning, then the noisy moves.
+    fn moves(
+        &mut self,
+        game: &G,
+        moves: &mut MoveList<G::Move>,
+        ply: u32,
+        qply: u32,
+        (alpha, beta): (Score, Score),
+    ) -> Score {
+        let in_check = self.config.checks && game.is_in_check();
+
+        // --- Stand pat: the static value, a lower bound (the side to move need not capture);
+        //     the whole value at a static leaf, at the ply limit, or with the node budget spent.
+        let stand_pat = static_score(self.evaluator, game);
+        let spent = self
+            .budget_end
+            .is_some_and(|end| self.search.stats.quiescence_nodes >= end);
+        // Nature's move is not a noisy move: a chance node stands pat.
+        if moves.is_empty()
+            || qply >= self.config.max_ply
+            || ply >= MAX_SEARCH_PLY
+            || spent
+            || game.is_chance()
+        {
+            return self.search.leaf(stand_pat);
+        }
+        let best_score = if in_check { -Score::INFINITY } else { stand_pat };
+        if best_score >= beta {
+            self.search.trace.cut(Cut::StandPat);
+            return self.search.leaf(best_score);
+        }
+        let alpha = alpha.max(best_score);
+
+        // --- Delta pruning: hopeless even with a generous gain.
+        if !in_check
+            && let Some(margin) = self.delta
+            && stand_pat + margin <= alpha
+        {
+            self.search.trace.cut(Cut::Futility);
+            return self.search.leaf(best_score);
+        }
+        self.noisy_moves(game, moves, ply, qply, (alpha, beta), best_score, in_check)
+    }
+
+    /// The noisy moves of a quiescence node (every move in check; checking moves at the first
+    /// ply with checks on), in the game's order, until one fails high. The fail-soft value,
+    /// `best_score` (the stand pat) if no move beats it.
+    #[allow(clippy::too_many_arguments)]
+    fn noisy_moves(
         &mut self,
         game: &G,
         moves: &mut MoveList<G::Move>,
         ply: u32,
         qply: u32,
         (mut alpha, beta): (Score, Score),
-        budget_end: Option<u64>,
+        mut best_score: Score,
+        in_check: bool,
     ) -> Score {
-        let config = self.config.quiescence.unwrap_or_default();
-        let budget_end = if qply == 0 {
-            let spent = self.search.stats.quiescence_nodes;
-            config.max_nodes.map(|nodes| spent + u64::from(nodes))
-        } else {
-            budget_end
-        };
-        let checks = config.checks;
-        let in_check = checks && game.is_in_check();
-
-        // --- Stand pat: the static value, a lower bound (the side to move need not capture);
-        //     the whole value at a static leaf, at the ply limit, or with the node budget spent.
-        let stand_pat = self.evaluate(game);
-        let spent = budget_end.is_some_and(|end| self.search.stats.quiescence_nodes >= end);
-        // Nature's move is not a noisy move: a chance node stands pat.
-        if moves.is_empty()
-            || qply >= config.max_ply
-            || ply >= super::MAX_SEARCH_PLY
-            || spent
-            || game.is_chance()
-        {
-            self.search.stats.leaf_nodes += 1;
-            return stand_pat;
-        }
-        let mut best_score = if in_check { -Score::INFINITY } else { stand_pat };
-        if best_score >= beta {
-            self.search.stats.leaf_nodes += 1;
-            self.search.trace.cut(Cut::StandPat);
-            return best_score;
-        }
-        if best_score > alpha {
-            alpha = best_score;
-        }
-
-        // --- Delta pruning: hopeless even with a generous gain.
-        if !in_check
-            && let Some(margin) = config.delta_pruning
-            && stand_pat + self.scaled(margin) <= alpha
-        {
-            self.search.stats.leaf_nodes += 1;
-            self.search.trace.cut(Cut::Futility);
-            return best_score;
-        }
-
-        // --- Noisy moves (every move in check; checking moves at the first ply with checks on).
+        let checks = self.config.checks;
         let mut scores = MoveList::new();
         let mut picker = MovePicker::by_hint(game, moves, &mut scores);
         let mut searched = 0u32;
-        while let Some((mv, _)) = picker.next(self, game, moves) {
+        while let Some(mv) = picker.next_in_order(moves) {
             let noisy = game.is_noisy(mv);
             if !(in_check || noisy || (checks && qply == 0)) {
                 continue;
@@ -148,9 +337,9 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             // fresh stack segment when the thread's runs low (`crate::stack`).
             let score = crate::stack::deeper(ply, || {
                 if child.to_move() == game.to_move() {
-                    self.quiescence(&child, ply + 1, qply + 1, (alpha, beta), budget_end)
+                    self.node(&child, ply + 1, qply + 1, (alpha, beta))
                 } else {
-                    -self.quiescence(&child, ply + 1, qply + 1, (-beta, -alpha), budget_end)
+                    -self.node(&child, ply + 1, qply + 1, (-beta, -alpha))
                 }
             });
             if self.search.aborted {
@@ -159,9 +348,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             if score > best_score {
                 best_score = score;
                 self.search.pv.update(ply, mv);
-                if score > alpha {
-                    alpha = score;
-                }
+                alpha = alpha.max(score);
                 if score >= beta {
                     self.search.stats.beta_cutoffs += 1;
                     if searched == 1 {

@@ -23,7 +23,16 @@
 //!   a push and a pop per child, and a backward scan of the line (to the last barrier, through
 //!   the whole game history) per node; the buffer is allocated once per search.
 
-use super::MAX_SEARCH_PLY;
+use super::feature::{Feature, value_changing};
+use super::frame::MAX_SEARCH_PLY;
+
+/// The `rep` feature: [`Config::repetition`](super::Config::repetition).
+pub(super) const REPETITION: Feature<bool> = Feature::switch(
+    "rep",
+    "Repetition",
+    "repetition draws from the game history and the current line (path-dependent)",
+    value_changing,
+);
 
 /// The repetition keys of the game history and of the current line's ancestors (`None` is a
 /// barrier: a null move, or a position without a key). See the [module documentation](self).

@@ -1,19 +1,13 @@
-//! The engine's state, by lifetime: what it learns across searches ([`Tables`]), what the
-//! caller attaches ([`Context`]), and what every search starts afresh ([`SearchState`]). Each
-//! feature's own state is a type in the feature's file (`tt.rs`, `history.rs`, `killers.rs`,
-//! `pv.rs`, `repetition.rs`); this file only groups them.
+//! The engine's state that outlives a search: what it learns across searches ([`Tables`]) and
+//! what the caller attaches ([`Context`]); what every search starts afresh is
+//! `search_state.rs`'s. Each feature's own state is a type in the feature's file (`tt.rs`,
+//! `history.rs`, `killers.rs`, `pv.rs`, `repetition.rs`); this file only groups them.
 
-use std::time::Instant;
+use std::time::Duration;
 
-use super::config::{MAX_TABLE_MIB, TableConfig};
 use super::history::History;
-use super::killers::Killers;
-use super::pv::PvTable;
-use super::repetition::Line;
-use super::tt::TranspositionTable;
-use super::{InfoCallback, MAX_SEARCH_PLY, RootMoveCallback};
-use crate::trace::Tracer;
-use crate::{Game, Limits, Score, SearchStats};
+use super::tt::{MAX_TABLE_MIB, TableConfig, TranspositionTable};
+use crate::{Bound, Game, Score};
 
 /// What the engine learns across searches, until [`Engine::new_game`](super::Engine::new_game).
 pub(super) struct Tables<G: Game> {
@@ -79,6 +73,50 @@ impl<G: Game> Tables<G> {
     }
 }
 
+/// What the engine reports after each iteration (and each aspiration failure): UCI's `info`.
+#[derive(Clone, Debug)]
+pub struct IterationInfo<'a, M> {
+    /// The iteration's nominal depth.
+    pub depth: u32,
+    /// The deepest ply reached so far.
+    pub seldepth: u32,
+    /// The root value (side to move's view).
+    pub score: Score,
+    /// [`Bound::Exact`] for a completed iteration; `Lower`/`Upper` for an aspiration failure.
+    pub bound: Bound,
+    /// Nodes so far in this search.
+    pub nodes: u64,
+    /// The principal variation. With a transposition table, a line that the search cut at a table
+    /// hit is continued through the table's exact entries (legal moves only, never round a
+    /// repetition), so a repeated search still shows the whole line.
+    pub pv: &'a [M],
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The transposition table's fill rate in per mille (0 without a table).
+    pub hashfull: u32,
+}
+
+/// A callback receiving [`IterationInfo`]s.
+pub type InfoCallback<M> = Box<dyn FnMut(&IterationInfo<'_, M>) + Send>;
+
+/// What the engine reports as it starts searching each root move: UCI's `currmove`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootMoveInfo<M> {
+    /// The nominal depth of the root search (the iteration's, or a re-search's).
+    pub depth: u32,
+    /// The root move about to be searched.
+    pub mv: M,
+    /// Its number in this root search's order, from 1.
+    pub number: u32,
+    /// Nodes so far in this search.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+/// A callback receiving [`RootMoveInfo`]s.
+pub type RootMoveCallback<M> = Box<dyn FnMut(&RootMoveInfo<M>) + Send>;
+
 /// What the caller attaches to the engine.
 pub(super) struct Context<M> {
     /// Called after each iteration (UCI `info`).
@@ -98,44 +136,6 @@ impl<M> Default for Context<M> {
             root_move_info: None,
             root_moves: None,
             game_history: Vec::new(),
-        }
-    }
-}
-
-/// What every search starts afresh.
-pub(super) struct SearchState<M> {
-    /// The statistics so far.
-    pub(super) stats: SearchStats,
-    /// The limits of this search.
-    pub(super) limits: Limits,
-    /// When it started.
-    pub(super) start: Instant,
-    /// Whether a limit stopped it (from then on every node returns at once).
-    pub(super) aborted: bool,
-    /// The principal variation of every ply.
-    pub(super) pv: PvTable<M>,
-    /// The repetition keys of the game history and the current line.
-    pub(super) line: Line,
-    /// The killer moves of every ply.
-    pub(super) killers: Killers<M>,
-    /// The best root move of the last completed iteration, searched first in the next.
-    pub(super) root_best: Option<M>,
-    /// The search-tree recorder (off unless asked for).
-    pub(super) trace: Tracer,
-}
-
-impl<M: Copy + Eq> SearchState<M> {
-    pub(super) fn new() -> Self {
-        SearchState {
-            stats: SearchStats::default(),
-            limits: Limits::default(),
-            start: Instant::now(),
-            aborted: false,
-            pv: PvTable::new(),
-            line: Line::default(),
-            killers: Killers::new(MAX_SEARCH_PLY as usize + 1),
-            root_best: None,
-            trace: Tracer::default(),
         }
     }
 }

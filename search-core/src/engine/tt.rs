@@ -46,9 +46,94 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::Engine;
-use super::node::Node;
-use crate::{Bound, Evaluate, Game, Score};
+use super::feature::{Exactness, Feature, Kind, Value, choice, exact, no_alias, number};
+use super::frame::Node;
+use crate::{Bound, Score, SearchStats};
+
+/// The default transposition table size, in MiB.
+pub const DEFAULT_TABLE_MIB: usize = 16;
+
+/// The largest transposition table, in MiB (larger sizes are clamped: a table is filled when
+/// allocated, so a size beyond the machine's memory would end the process).
+pub const MAX_TABLE_MIB: usize = 4096;
+
+/// The transposition table's part of the configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TableConfig {
+    /// Its size in MiB (at most [`MAX_TABLE_MIB`]; the engine clamps larger values).
+    pub mib: usize,
+    /// Which stored depths it may answer for.
+    pub policy: DepthPolicy,
+    /// Enhanced transposition cutoffs (`enhanced_cutoff.rs`).
+    pub enhanced_cutoffs: bool,
+}
+
+impl TableConfig {
+    /// A table of the default size with `policy`, without enhanced cutoffs.
+    #[must_use]
+    pub const fn new(policy: DepthPolicy) -> Self {
+        TableConfig {
+            mib: DEFAULT_TABLE_MIB,
+            policy,
+            enhanced_cutoffs: false,
+        }
+    }
+}
+
+/// The table's part, to edit (a sub-option's parent is on when its row sets it).
+pub(super) fn table(part: &mut Option<TableConfig>) -> &mut TableConfig {
+    part.get_or_insert(TableConfig::new(DepthPolicy::SameDepth))
+}
+
+/// The `tt` feature: [`Config::table`](super::Config::table) and its depth policy.
+pub(super) const TABLE: Feature<Option<TableConfig>> = Feature {
+    name: "tt",
+    option: "Transposition Table",
+    summary: "transposition table: same-depth entries only (exact), or same or deeper, or any depth (value-changing)",
+    kind: Kind::Choice(&["same", "deeper", "any"]),
+    parent: None,
+    implied: false,
+    get: |part| part.map(|t| Value::Choice(t.policy.name())),
+    set: |part, value| {
+        match choice(value) {
+            None => *part = None,
+            Some(name) => {
+                table(part).policy = match name {
+                    "same" => DepthPolicy::SameDepth,
+                    "deeper" => DepthPolicy::AtLeastDepth,
+                    _ => DepthPolicy::AnyDepth,
+                };
+            }
+        }
+        Ok(())
+    },
+    effect: |value| match value {
+        Value::Choice("same") => Exactness::Minimax,
+        _ => Exactness::ValueChanging,
+    },
+    alias: no_alias,
+};
+
+/// The `hash` feature: the table's size.
+pub(super) const SIZE: Feature<Option<TableConfig>> = Feature {
+    name: "hash",
+    option: "Hash",
+    summary: "the transposition table's size in MiB",
+    kind: Kind::Number {
+        min: 1,
+        max: MAX_TABLE_MIB as i64,
+        default: DEFAULT_TABLE_MIB as i64,
+    },
+    parent: Some("tt"),
+    implied: true,
+    get: |part| part.map(|t| Value::Number(t.mib as i64)),
+    set: |part, value| {
+        table(part).mib = number(value).unwrap_or(DEFAULT_TABLE_MIB as i64) as usize;
+        Ok(())
+    },
+    effect: exact,
+    alias: no_alias,
+};
 
 /// Which stored depths a probe accepts, the thesis's three versions (section 2.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,6 +148,16 @@ pub enum DepthPolicy {
 }
 
 impl DepthPolicy {
+    /// Its name in the text form: `same`, `deeper`, `any`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            DepthPolicy::SameDepth => "same",
+            DepthPolicy::AtLeastDepth => "deeper",
+            DepthPolicy::AnyDepth => "any",
+        }
+    }
+
     /// Whether an entry searched to `stored` plies may stand for a search to `wanted` plies.
     #[must_use]
     pub fn accepts(self, stored: u32, wanted: u32) -> bool {
@@ -294,24 +389,36 @@ impl<M: Copy + Eq> TranspositionTable<M> {
     }
 }
 
-impl<G: Game, E: Evaluate<G>> Engine<G, E> {
-    /// The table's answer for `node` (table key `key`): a score that ends the
-    /// node (an entry of an acceptable depth whose bound decides the window; never at the root,
-    /// which must return a move), and the stored move to search first: the move picker, which
-    /// looks for it among the moves anyway, searches it only if it is one of them.
-    pub(super) fn probe_table(&mut self, key: Option<u64>, node: &Node) -> (Option<Score>, Option<G::Move>) {
-        let (Some(key), Some(tt), Some(table)) = (key, &self.tables.tt, self.config.table) else {
-            return (None, None);
-        };
-        let stats = &mut self.search.stats;
+/// A table probe at a node that found its position: the stored move, and the stored score if it
+/// ends the node.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Probe<M> {
+    /// The stored result, if its depth is acceptable and its bound decides the node's window.
+    pub(super) score: Option<Score>,
+    /// The stored best move (not yet checked against the node's moves).
+    pub(super) best_move: Option<M>,
+}
+
+impl<M: Copy + Eq> TranspositionTable<M> {
+    /// The table's answer for `node` (its position's key `key`), `policy` saying which stored
+    /// depths may answer: `None` if the position is not stored; else its move to search first,
+    /// and a score that ends the node if the entry's bound decides the window (never at the
+    /// root, which must return a move). Counted in `stats`.
+    pub(super) fn probe_node(
+        &self,
+        key: u64,
+        node: &Node,
+        policy: DepthPolicy,
+        stats: &mut SearchStats,
+    ) -> Option<Probe<M>> {
         stats.tt_probes += 1;
-        let Some(entry) = tt.probe(key) else {
-            return (None, None);
-        };
+        let entry = self.probe(key)?;
         stats.tt_hits += 1;
-        self.search.trace.tt_hit();
-        let tt_move = entry.best_move;
-        if node.ply > 0 && table.policy.accepts(entry.depth, node.depth) {
+        let mut probe = Probe {
+            score: None,
+            best_move: entry.best_move,
+        };
+        if node.ply > 0 && policy.accepts(entry.depth, node.depth) {
             let score = entry.score.from_tt(node.ply);
             let decides = match entry.bound {
                 Bound::Exact => true,
@@ -320,38 +427,23 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             };
             if decides {
                 stats.tt_cutoffs += 1;
-                return (Some(score), tt_move);
+                probe.score = Some(score);
             }
         }
-        (None, tt_move)
+        Some(probe)
     }
 
-    /// Stores `score` as a lower bound of `node`'s value (a Star2 probe's: one move searched).
-    pub(super) fn store_lower_bound(
-        &mut self,
-        key: Option<u64>,
-        node: &Node,
-        score: Score,
-        best_move: Option<G::Move>,
-    ) {
-        if let (Some(key), Some(tt)) = (key, &mut self.tables.tt) {
-            tt.store(key, node.depth, Bound::Lower, score.to_tt(node.ply), best_move);
-        }
+    /// Stores the fail-soft result `score` of `node` (searched to `node.depth` in its window)
+    /// with the bound the window gives it.
+    pub(super) fn store_node(&mut self, key: u64, node: &Node, score: Score, best_move: Option<M>) {
+        let bound = Bound::classify(score, node.alpha, node.beta);
+        self.store(key, node.depth, bound, score.to_tt(node.ply), best_move);
     }
 
-    /// Stores the fail-soft result of `node` (searched to `node.depth` in its window) with its
-    /// bound.
-    pub(super) fn store_table(
-        &mut self,
-        key: Option<u64>,
-        node: &Node,
-        score: Score,
-        best_move: Option<G::Move>,
-    ) {
-        if let (Some(key), Some(tt)) = (key, &mut self.tables.tt) {
-            let bound = Bound::classify(score, node.alpha, node.beta);
-            tt.store(key, node.depth, bound, score.to_tt(node.ply), best_move);
-        }
+    /// Stores `score` as a lower bound of `node`'s value (a Star2 probe's, or an enhanced
+    /// transposition cutoff's: one move searched or looked up).
+    pub(super) fn store_lower_bound(&mut self, key: u64, node: &Node, score: Score, best_move: Option<M>) {
+        self.store(key, node.depth, Bound::Lower, score.to_tt(node.ply), best_move);
     }
 }
 

@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::{Engine, NullReduction};
+use crate::engine::{Config, Engine};
 use crate::random_tree::{RandomTree, TreeValue};
 use crate::reference::{AlphaBeta, AlphaBetaMinimax, Minimax, MinimaxQuiescence, Negamax};
 use crate::{Limits, Searcher};
@@ -188,16 +188,24 @@ fn the_plain_engine_traces_the_same_tree_as_the_reference() {
 }
 
 fn engines() -> Vec<Engine<RandomTree, TreeValue>> {
-    vec![
-        Engine::new(TreeValue),
-        Engine::exact(TreeValue),
-        Engine::exact(TreeValue).with_enhanced_transposition_cutoff(true),
-        Engine::strongest(TreeValue).with_delta_pruning(Some(20)),
-        Engine::exact(TreeValue)
-            .with_null_move(Some(NullReduction::Fixed(2)))
-            .with_verified_null_move(true),
-        Engine::exact(TreeValue).with_mtdf(Some(crate::engine::FirstGuess::Previous)),
+    let exact = Config::exact().to_string();
+    let strongest = Config::strongest().to_string();
+    [
+        "plain".to_string(),
+        exact.clone(),
+        format!("{exact}+etc"),
+        format!("{strongest}+delta=20"),
+        format!("{exact}+null=r2+verified"),
+        format!("{exact}+mtdf=previous"),
     ]
+    .iter()
+    .map(|text| {
+        Engine::with_config(
+            TreeValue,
+            text.parse::<Config>().unwrap().for_game::<RandomTree>(),
+        )
+    })
+    .collect()
 }
 
 #[test]

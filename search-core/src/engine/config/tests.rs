@@ -1,6 +1,7 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::engine::feature::Kind;
 
 #[test]
 fn presets_have_one_text_each() {

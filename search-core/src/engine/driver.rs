@@ -1,0 +1,229 @@
+//! **The search driver**: the entry point of a search ([`Searcher::search`](crate::Searcher::search)).
+//! It prepares the search's state, runs iterative deepening's loop (`iterative.rs`; one
+//! iteration without it), searches the root of each iteration in a full window, in aspiration
+//! windows (`aspiration.rs`) or by MTD(f) passes (`mtdf.rs`), all of them calls of the node
+//! function, none a copy of it, and reports each completed iteration.
+//!
+//! - **Principal variation.** The line the node function collects ends where the search took a
+//!   value from the transposition table instead of searching on (a repeated search of the same
+//!   position, in a game, cuts at ply 1). With a table, each completed iteration's line is then
+//!   continued through the table's **exact** entries, whose moves are checked legal, until an
+//!   entry is missing or not exact, the game ends, or a position repeats (at most
+//!   [`MAX_SEARCH_PLY`] moves). The best move and the value never change; nor does the node
+//!   count: the walk probes the table without searching. A GUI shows the whole line, and
+//!   `bestmove ... ponder` has a reply to ponder on.
+
+use std::time::Instant;
+
+use super::Engine;
+use super::aspiration::Aspiration;
+use super::frame::{MAX_SEARCH_PLY, Node};
+use super::iterative;
+use super::mtdf::Mtdf;
+use super::root_window::RootWindow;
+use super::state::IterationInfo;
+use crate::{Bound, Evaluate, Game, Limits, MoveList, Score, SearchResult, SearchStats};
+
+/// The result of a completed iteration.
+struct Completed<M> {
+    score: Score,
+    pv: Vec<M>,
+    depth: u32,
+}
+
+impl<G: Game, E: Evaluate<G>> Engine<G, E> {
+    /// The search entry point ([`Searcher::search`](crate::Searcher::search)).
+    pub(super) fn run(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
+        self.prepare(limits);
+        let target = limits.depth.min(MAX_SEARCH_PLY - 1);
+        let mut completed: Option<Completed<G::Move>> = None;
+        let mut values: Vec<Score> = Vec::new();
+
+        for depth in iterative::depths(self.config.iterative_deepening, target) {
+            let Some((score, mut pv)) = self.iteration(root, depth, &values) else {
+                break; // aborted: keep the last completed iteration
+            };
+            if depth == 0 {
+                pv.clear(); // a static value (even through quiescence) has no move
+            } else {
+                self.extend_pv_from_table(root, &mut pv);
+            }
+            values.push(score);
+            self.search.root_best = pv.first().copied();
+            self.report(depth, score, Bound::Exact, &pv);
+            completed = Some(Completed { score, pv, depth });
+        }
+
+        let (score, pv, depth) = match completed {
+            Some(done) => (done.score, done.pv, done.depth),
+            None => (
+                self.evaluate(root),
+                self.fallback_move(root).into_iter().collect(),
+                0,
+            ),
+        };
+        self.search.trace.finish(&pv);
+        self.search.stats.elapsed = self.search.start.elapsed();
+        SearchResult {
+            score,
+            best_move: pv.first().copied(),
+            pv,
+            depth,
+            stats: std::mem::take(&mut self.search.stats),
+            root_moves: Vec::new(),
+        }
+    }
+
+    /// Resets the per-search state; ages what persists between searches.
+    fn prepare(&mut self, limits: &Limits) {
+        let search = &mut self.search;
+        search.start = Instant::now();
+        search.stats = SearchStats::default();
+        search.limits = limits.clone();
+        search.aborted = false;
+        search.root_best = None;
+        search.trace.start();
+        search.pv.allocate();
+        search.killers.clear();
+        search
+            .line
+            .start(self.config.repetition, &self.context.game_history);
+        if let Some(tt) = &mut self.tables.tt {
+            tt.new_search();
+        }
+        self.tables.history.age();
+    }
+
+    /// One iteration at `depth` with the configured root window; `values` are the completed
+    /// iterations' values so far. `None` if aborted.
+    fn iteration(&mut self, root: &G, depth: u32, values: &[Score]) -> Option<(Score, Vec<G::Move>)> {
+        let previous = values.last().copied();
+        let score = match self.config.root_window {
+            RootWindow::Mtdf(guess) => return self.mtdf(root, depth, guess.pick(values)),
+            RootWindow::Aspiration(window) if depth > 0 => {
+                let window = self.scaled(window);
+                self.aspiration(root, depth, previous.unwrap_or(Score::DRAW), window)?
+            }
+            _ => self.node(root, self.root_node(depth, (-Score::INFINITY, Score::INFINITY))),
+        };
+        (!self.search.aborted).then(|| (score, self.search.pv.line(0).to_vec()))
+    }
+
+    /// The root of a search `depth` plies deep in `window`.
+    fn root_node(&self, depth: u32, window: (Score, Score)) -> Node {
+        Node::root(depth, window, self.config.capture_chain)
+    }
+
+    /// The value of `root` at `depth` by aspiration-window searches around `center`, with
+    /// half-window `window` (see `aspiration.rs`); `None` if the search was aborted. Each
+    /// failure is reported before the re-search.
+    fn aspiration(&mut self, root: &G, depth: u32, center: Score, window: i32) -> Option<Score> {
+        let mut aspiration = Aspiration::new(center, window);
+        loop {
+            let score = self.node(root, self.root_node(depth, aspiration.window()));
+            if self.search.aborted {
+                return None;
+            }
+            let Some(bound) = aspiration.failed(score) else {
+                return Some(score);
+            };
+            self.search.stats.researches += 1;
+            self.report(depth, score, bound, &[]);
+        }
+    }
+
+    /// The value of `root` at `depth` by MTD(f) from `guess` (see `mtdf.rs`), with the
+    /// principal variation of the proving pass; `None` if the search was aborted.
+    fn mtdf(&mut self, root: &G, depth: u32, guess: Score) -> Option<(Score, Vec<G::Move>)> {
+        let mut mtdf = Mtdf::new(guess);
+        let mut pv = Vec::new();
+        while let Some(beta) = mtdf.next_beta() {
+            self.search.stats.mtdf_passes += 1;
+            let value = self.node(root, self.root_node(depth, (beta - 1, beta)));
+            if self.search.aborted {
+                return None;
+            }
+            if mtdf.update(beta, value) {
+                pv.clear();
+                pv.extend_from_slice(self.search.pv.line(0));
+            }
+        }
+        Some((mtdf.value(), pv))
+    }
+
+    /// Continues `pv` (a line from `root`) through the table's exact entries: see the module
+    /// documentation's "Principal variation".
+    fn extend_pv_from_table(&self, root: &G, pv: &mut Vec<G::Move>) {
+        let (Some(hash), Some(tt)) = (self.tables.hasher, &self.tables.tt) else {
+            return;
+        };
+        if pv.is_empty() {
+            return;
+        }
+        let mut game = root.clone();
+        let mut seen = vec![hash(&game)];
+        for &mv in pv.iter() {
+            game = game.play(mv);
+            seen.push(hash(&game));
+        }
+        while pv.len() < MAX_SEARCH_PLY as usize {
+            let Some(entry) = tt.probe(hash(&game)) else { break };
+            let (Bound::Exact, Some(mv)) = (entry.bound, entry.best_move) else {
+                break;
+            };
+            let mut moves = MoveList::new();
+            game.generate_moves(&mut moves);
+            if game.outcome(moves.len()).is_some() || !moves.contains(&mv) {
+                break;
+            }
+            let next = game.play(mv);
+            let key = hash(&next);
+            if seen.contains(&key) {
+                break; // a repetition: the line would go round in circles
+            }
+            seen.push(key);
+            pv.push(mv);
+            game = next;
+        }
+    }
+
+    /// The move to play when not even depth 1 completed: the first root move in search order.
+    fn fallback_move(&self, root: &G) -> Option<G::Move> {
+        let mut moves = MoveList::new();
+        root.generate_moves(&mut moves);
+        if root.outcome(moves.len()).is_some() || self.search.limits.depth == 0 {
+            return None;
+        }
+        let tt_move = match (self.tables.hasher, &self.tables.tt) {
+            (Some(hash), Some(tt)) => tt.probe(hash(root)).and_then(|entry| entry.best_move),
+            _ => None,
+        };
+        let allowed = |mv: &G::Move| {
+            self.context
+                .root_moves
+                .as_ref()
+                .is_none_or(|allowed| allowed.contains(mv))
+        };
+        tt_move
+            .filter(|mv| moves.contains(mv) && allowed(mv))
+            .or_else(|| moves.iter().copied().find(allowed))
+            .or_else(|| moves.first().copied())
+    }
+
+    /// Calls the info callback, if any.
+    pub(super) fn report(&mut self, depth: u32, score: Score, bound: Bound, pv: &[G::Move]) {
+        if let Some(callback) = &mut self.context.info {
+            let info = IterationInfo {
+                depth,
+                seldepth: self.search.stats.seldepth,
+                score,
+                bound,
+                nodes: self.search.stats.nodes,
+                pv,
+                elapsed: self.search.start.elapsed(),
+                hashfull: self.tables.tt.as_ref().map_or(0, |tt| tt.hashfull()),
+            };
+            callback(&info);
+        }
+    }
+}
