@@ -40,7 +40,6 @@
 //! ```
 
 use super::plumbing::{self, Record, negate_if_turn_passes};
-use crate::chance::{Expectation, total_weight};
 use crate::stack::deeper;
 use crate::trace::Cut;
 use crate::{
@@ -112,21 +111,11 @@ impl<E> AlphaBeta<E> {
         // window (no pruning here: that is Star1 and Star2, in the engine, `crate::chance`) and
         // negated when it hands the move to the opponent.
         if game.is_chance() {
-            self.record.trace.chance();
-            let total = total_weight(game, &moves);
-            let mut expectation = Expectation::default();
-            for &outcome in moves.iter() {
-                self.record.stats.children += 1;
-                let weight = game.chance_weight(outcome);
-                self.record.trace.outcome(&outcome, weight, total);
-                let child = game.play(outcome);
+            return plumbing::chance_mean(self, game, &moves, ply, |searcher, outcome| {
                 let full = (-Score::INFINITY, Score::INFINITY);
-                let value = deeper(ply, || {
-                    self.alphabeta(&child, depth - 1, ply + 1, full.0, full.1, lines)
-                });
-                expectation.add(weight, negate_if_turn_passes(game, &child, value));
-            }
-            return self.record.exit(expectation.value());
+                let value = searcher.alphabeta(outcome, depth - 1, ply + 1, full.0, full.1, lines);
+                negate_if_turn_passes(game, outcome, value)
+            });
         }
         let mut best_score = -Score::INFINITY;
         // The game's own order (see the `reference` docs): the first best move found is returned.

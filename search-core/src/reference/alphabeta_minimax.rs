@@ -19,7 +19,6 @@
 //!   Knuth & Moore's minimal tree with the best move always first, `b^d` leaves at worst.
 
 use super::plumbing::{self, Record, absolute};
-use crate::chance::{Expectation, total_weight};
 use crate::stack::deeper;
 use crate::trace::Cut;
 use crate::{
@@ -74,20 +73,10 @@ impl<E> AlphaBetaMinimax<E> {
         // A chance node: the exact weighted mean of its outcomes' absolute values, each
         // searched with the full window (the engine prunes here: `crate::chance`).
         if game.is_chance() {
-            self.record.trace.chance();
-            let total = total_weight(game, &moves);
-            let mut expectation = Expectation::default();
-            for &outcome in moves.iter() {
-                self.record.stats.children += 1;
-                let weight = game.chance_weight(outcome);
-                self.record.trace.outcome(&outcome, weight, total);
+            return plumbing::chance_mean(self, game, &moves, ply, |searcher, outcome| {
                 let (full, mut line) = ((-Score::INFINITY, Score::INFINITY), Vec::new());
-                let value = deeper(ply, || {
-                    self.alphabeta(&game.play(outcome), depth - 1, ply + 1, full.0, full.1, &mut line)
-                });
-                expectation.add(weight, value);
-            }
-            return self.record.exit(expectation.value());
+                searcher.alphabeta(outcome, depth - 1, ply + 1, full.0, full.1, &mut line)
+            });
         }
         let maximising = to_move == Player::First;
         let mut best_score = if maximising {

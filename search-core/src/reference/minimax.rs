@@ -36,7 +36,6 @@
 //! function at a fixed depth); the thesis, section 2.2 and Appendix G.
 
 use super::plumbing::{self, Record, absolute};
-use crate::chance::{Expectation, total_weight};
 use crate::stack::deeper;
 use crate::{
     Evaluate, Game, Limits, MoveList, Player, Reference, Score, SearchResult, Searcher, order_by_hint,
@@ -88,19 +87,9 @@ impl<E> Minimax<E> {
         // node. The line stops here: nobody chooses the outcome.
         self.record.stats.interior_nodes += 1;
         if game.is_chance() {
-            self.record.trace.chance();
-            let total = total_weight(game, &moves);
-            let mut expectation = Expectation::default();
-            for &outcome in moves.iter() {
-                self.record.stats.children += 1;
-                let weight = game.chance_weight(outcome);
-                self.record.trace.outcome(&outcome, weight, total);
-                let value = deeper(ply, || {
-                    self.minimax(&game.play(outcome), depth - 1, ply + 1, &mut Vec::new())
-                });
-                expectation.add(weight, value);
-            }
-            return self.record.exit(expectation.value());
+            return plumbing::chance_mean(self, game, &moves, ply, |minimax, outcome| {
+                minimax.minimax(outcome, depth - 1, ply + 1, &mut Vec::new())
+            });
         }
 
         // The first player takes the maximum of its children, the second the minimum.

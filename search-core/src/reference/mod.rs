@@ -4,7 +4,9 @@
 //! oracles every optimised searcher is cross-checked against (see [`crate::testing`]). Each file
 //! holds its whole algorithm, its node function a screen long; what is not the algorithm is
 //! written once, in the private `plumbing.rs` beside them: counting and tracing a node (as
-//! [`SearchStats`](crate::SearchStats) and [`crate::trace`] define), the driver's two ends (fresh statistics and trace, the [`SearchResult`](crate::SearchResult)) and
+//! [`SearchStats`](crate::SearchStats) and [`crate::trace`] define), a chance node's weighted mean
+//! (as [`crate::chance`] rounds it; each searcher says how it views an outcome's value), the
+//! driver's two ends (fresh statistics and trace, the [`SearchResult`](crate::SearchResult)) and
 //! the root-move loop of [`Reference`](crate::Reference). They honour only the depth of
 //! [`Limits`](crate::Limits) and always finish.
 //!

@@ -32,7 +32,6 @@
 //! ```
 
 use super::plumbing::{self, Record, negate_if_turn_passes};
-use crate::chance::{Expectation, total_weight};
 use crate::stack::deeper;
 use crate::{
     Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, Searcher, order_by_hint, outcome_score,
@@ -84,18 +83,10 @@ impl<E> Negamax<E> {
         // negamax form. The rounding (`crate::chance`) is symmetric, so this is exactly the
         // two-sided mean.
         if game.is_chance() {
-            self.record.trace.chance();
-            let total = total_weight(game, &moves);
-            let mut expectation = Expectation::default();
-            for &outcome in moves.iter() {
-                self.record.stats.children += 1;
-                let weight = game.chance_weight(outcome);
-                self.record.trace.outcome(&outcome, weight, total);
-                let child = game.play(outcome);
-                let value = deeper(ply, || self.negamax(&child, depth - 1, ply + 1, &mut Vec::new()));
-                expectation.add(weight, negate_if_turn_passes(game, &child, value));
-            }
-            return self.record.exit(expectation.value());
+            return plumbing::chance_mean(self, game, &moves, ply, |negamax, outcome| {
+                let value = negamax.negamax(outcome, depth - 1, ply + 1, &mut Vec::new());
+                negate_if_turn_passes(game, outcome, value)
+            });
         }
 
         // Otherwise: the best of the negated child values.

@@ -6,6 +6,8 @@
 //! - [`Record`]: the statistics and the trace of the search under way, the steps that count and
 //!   record a node ([`Record::enter`], [`Record::child`], [`Record::cutoff`], [`Record::leaf`],
 //!   [`Record::exit`]) and the two ends of a search from the root ([`Record::start`], [`Record::finish`]);
+//! - [`chance_mean`]: a chance node's value, the exact weighted mean of its outcomes'
+//!   (expectiminimax's third kind of node, rounded as [`crate::chance`] defines);
 //! - [`root_move_scores`]: the loop behind every searcher's
 //!   [`Reference::root_move_scores`](crate::Reference::root_move_scores);
 //! - [`negate_if_turn_passes`] and [`absolute`]: the two changes of point of view;
@@ -14,6 +16,8 @@
 use std::fmt::Debug;
 use std::time::Instant;
 
+use crate::chance::{Expectation, total_weight};
+use crate::stack::deeper;
 use crate::trace::{Cut, Tracer};
 use crate::{Game, MoveList, Player, Score, SearchResult, SearchStats};
 
@@ -102,6 +106,48 @@ impl Record {
     }
 }
 
+/// A reference searcher, as [`chance_mean`] needs it: something holding a [`Record`]
+/// (implemented by [`tracing!`]).
+pub(super) trait Recorded {
+    /// The searcher's record.
+    fn record(&mut self) -> &mut Record;
+}
+
+/// The value of chance node `game` (nature moves: a die roll), whose `outcomes` are the moves it
+/// generated, `ply` plies from the root: the weighted mean of `value(searcher, child)` over its
+/// outcomes, rounded as [`crate::chance`] defines. Leaves the node in the trace with it and
+/// returns it: a node function ends with `return chance_mean(..)`.
+///
+/// `value` searches an outcome's position (with the searcher, handed back to it) and gives its
+/// value **in the chance node's terms**: as it is for the two-sided searchers (absolute values);
+/// for the negamax-form ones [`negate_if_turn_passes`], since the outcome may hand the move to
+/// either player. Every outcome is searched, in the order generated: nobody chooses here, so
+/// there is no best line through the node and nothing to order.
+///
+/// Counts a child and traces the outcome (with its probability) for each; the caller has
+/// entered and counted the node itself, as a leaf, an interior node or neither.
+pub(super) fn chance_mean<S: Recorded, G: Game>(
+    searcher: &mut S,
+    game: &G,
+    outcomes: &[G::Move],
+    ply: u32,
+    mut value: impl FnMut(&mut S, &G) -> Score,
+) -> Score {
+    searcher.record().trace.chance();
+    let total = total_weight(game, outcomes);
+    let mut mean = Expectation::default();
+    for &outcome in outcomes {
+        let weight = game.chance_weight(outcome);
+        let record = searcher.record();
+        record.stats.children += 1;
+        record.trace.outcome(&outcome, weight, total);
+        let child = game.play(outcome);
+        // (`deeper`: on a fresh stack segment when the thread's runs low, `crate::stack`.)
+        mean.add(weight, deeper(ply, || value(searcher, &child)));
+    }
+    searcher.record().exit(mean.value())
+}
+
 /// Every legal move of `root` with its value `value(searcher, child)` for the root's side to
 /// move, in generation order; empty if the root is finished, a chance node or `depth` is 0.
 /// What [`Reference::root_move_scores`](crate::Reference::root_move_scores) asks of every
@@ -146,7 +192,7 @@ pub(super) fn absolute(to_move: Player, score: Score) -> Score {
 }
 
 /// The public `with_trace` and `trace` of reference searcher `$searcher` (a struct generic over
-/// its evaluator `E`, with a field `record: Record`).
+/// its evaluator `E`, with a field `record: Record`), and its [`Recorded`] implementation.
 macro_rules! tracing {
     ($searcher:ident) => {
         impl<E> $searcher<E> {
@@ -161,6 +207,12 @@ macro_rules! tracing {
             #[must_use]
             pub fn trace(&self) -> Option<&$crate::trace::Trace> {
                 self.record.trace.get()
+            }
+        }
+
+        impl<E> $crate::reference::plumbing::Recorded for $searcher<E> {
+            fn record(&mut self) -> &mut $crate::reference::plumbing::Record {
+                &mut self.record
             }
         }
     };

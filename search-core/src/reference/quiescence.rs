@@ -39,7 +39,6 @@
 //! quiescent positions only; the thesis, sections 2.6 and 3.2.5.
 
 use super::plumbing::{self, Record, negate_if_turn_passes};
-use crate::chance::{Expectation, total_weight};
 use crate::stack::deeper;
 use crate::{
     Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, Searcher, order_by_hint, outcome_score,
@@ -111,20 +110,10 @@ impl<E> MinimaxQuiescence<E> {
                 return self.record.leaf(static_score(&self.evaluator, game));
             };
             self.record.stats.interior_nodes += 1;
-            self.record.trace.chance();
-            let total = total_weight(game, &moves);
-            let mut expectation = Expectation::default();
-            for &outcome in moves.iter() {
-                self.record.stats.children += 1;
-                let weight = game.chance_weight(outcome);
-                self.record.trace.outcome(&outcome, weight, total);
-                let child = game.play(outcome);
-                let value = deeper(ply, || {
-                    self.value(&child, Some(depth - 1), ply + 1, 0, &mut Vec::new())
-                });
-                expectation.add(weight, negate_if_turn_passes(game, &child, value));
-            }
-            return self.record.exit(expectation.value());
+            return plumbing::chance_mean(self, game, &moves, ply, |searcher, outcome| {
+                let value = searcher.value(outcome, Some(depth - 1), ply + 1, 0, &mut Vec::new());
+                negate_if_turn_passes(game, outcome, value)
+            });
         }
 
         // 3. Above the horizon: every move. 4. At and below it: stand pat, then noisy moves.
