@@ -116,32 +116,30 @@ impl<E> MinimaxQuiescence<E> {
             });
         }
 
-        // 3. Above the horizon: every move. 4. At and below it: stand pat, then noisy moves.
-        let (mut best_score, child_depth) = match depth {
-            Some(depth) if depth > 0 => (-Score::INFINITY, Some(depth - 1)),
+        // 3. Above the horizon: every move. 4. At and below it: stand pat, then the noisy moves
+        //    (none at the hard limit or in a quiet position: a leaf).
+        let (mut best_score, child_depth, child_qply) = match depth {
+            Some(depth) if depth > 0 => (-Score::INFINITY, Some(depth - 1), 0),
             _ => {
                 let stand_pat = static_score(&self.evaluator, game);
-                if qply >= self.max_ply {
+                if qply >= self.max_ply || !moves.iter().any(|&mv| game.is_noisy(mv)) {
                     return self.record.leaf(stand_pat);
                 }
-                (stand_pat, None)
+                (stand_pat, None, qply + 1)
             }
         };
+        self.record.stats.interior_nodes += 1;
         // The game's own order (see the `reference` docs): the first best move found is returned.
         order_by_hint(game, &mut moves);
         // One buffer for the children's lines, emptied for each (its memory is kept).
-        let below = child_depth.is_none();
-        let mut searched = 0;
         let mut child_pv = Vec::new();
         for &mv in moves.iter() {
             // Below the horizon, only the noisy moves.
-            if below && !game.is_noisy(mv) {
+            if child_depth.is_none() && !game.is_noisy(mv) {
                 continue;
             }
-            searched += 1;
             child_pv.clear();
             self.record.child(&mv);
-            let child_qply = if below { qply + 1 } else { 0 };
             let child = game.play(mv);
             // (`deeper`: on a fresh stack segment when the thread's runs low, `crate::stack`.)
             let value = deeper(ply, || {
@@ -154,11 +152,6 @@ impl<E> MinimaxQuiescence<E> {
                 pv.push(mv);
                 pv.append(&mut child_pv);
             }
-        }
-        if searched == 0 {
-            self.record.stats.leaf_nodes += 1;
-        } else {
-            self.record.stats.interior_nodes += 1;
         }
         self.record.exit(best_score)
     }
