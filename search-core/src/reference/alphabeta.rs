@@ -64,9 +64,8 @@ impl<E> AlphaBeta<E> {
     }
 
     /// The fail-soft value of `game` for its side to move within `(alpha, beta)`, searched
-    /// `depth` plies deep, `ply` plies from the root; fills `lines[ply]` with the best line found.
-    /// `lines` holds a buffer per ply, the children's below this node's: grown on the first visit
-    /// of a ply and reused after, so no node allocates.
+    /// `depth` plies deep, `ply` plies from the root; fills ply `ply`'s line of `lines` with the
+    /// best line found (a buffer per ply, reused: no node allocates).
     fn alphabeta<G: Game>(
         &mut self,
         game: &G,
@@ -74,16 +73,12 @@ impl<E> AlphaBeta<E> {
         ply: u32,
         mut alpha: Score,
         beta: Score,
-        lines: &mut Vec<Vec<G::Move>>,
+        lines: &mut Lines<G::Move>,
     ) -> Score
     where
         E: Evaluate<G>,
     {
-        let ply_index = ply as usize;
-        if lines.len() <= ply_index {
-            lines.resize_with(ply_index + 1, Vec::new);
-        }
-        lines[ply_index].clear();
+        lines.start(ply);
         self.record.enter(depth, ply, Some((alpha, beta)));
 
         // At the horizon only whether the game is over matters, which the number of moves
@@ -137,12 +132,8 @@ impl<E> AlphaBeta<E> {
             });
             if score > best_score {
                 best_score = score;
-                // Our best line: this move, then the child's (in the buffer below ours).
-                let (ours, below) = lines.split_at_mut(ply_index + 1);
-                let pv = &mut ours[ply_index];
-                pv.clear();
-                pv.push(mv);
-                pv.extend_from_slice(&below[0]);
+                // Our best line: this move, then the child's.
+                lines.set(ply, mv);
                 alpha = alpha.max(score);
                 // Beta cutoff: the opponent will avoid this position; stop searching it.
                 if score >= beta {
@@ -164,9 +155,9 @@ impl<G: Game, E: Evaluate<G>> Searcher<G> for AlphaBeta<E> {
 
     fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
         let started = self.record.start();
-        let (full, mut lines) = ((-Score::INFINITY, Score::INFINITY), Vec::new());
+        let (full, mut lines) = ((-Score::INFINITY, Score::INFINITY), Lines::default());
         let score = self.alphabeta(root, limits.depth, 0, full.0, full.1, &mut lines);
-        let pv = std::mem::take(&mut lines[0]);
+        let pv = lines.into_root();
         self.record.finish(started, score, pv, limits.depth)
     }
 }
@@ -175,9 +166,48 @@ impl<G: Game, E: Evaluate<G>> Reference<G> for AlphaBeta<E> {
     /// Each root move searched with the full window, so each value is exact.
     fn root_move_scores(&mut self, root: &G, depth: u32) -> Vec<(G::Move, Score)> {
         plumbing::root_move_scores(self, root, depth, |searcher, child| {
-            let (full, mut lines) = ((-Score::INFINITY, Score::INFINITY), Vec::new());
+            let (full, mut lines) = ((-Score::INFINITY, Score::INFINITY), Lines::default());
             let value = searcher.alphabeta(child, depth - 1, 1, full.0, full.1, &mut lines);
             negate_if_turn_passes(root, child, value)
         })
+    }
+}
+
+/// The best lines being built, one buffer per ply, each reused from node to node (grown on the
+/// first visit of a ply), so that no node allocates: a node's line is its ply's buffer, its
+/// children's the buffer below.
+#[derive(Debug)]
+struct Lines<M>(Vec<Vec<M>>);
+
+impl<M> Default for Lines<M> {
+    fn default() -> Self {
+        Lines(Vec::new())
+    }
+}
+
+impl<M: Copy> Lines<M> {
+    /// A node `ply` plies from the root begins: its line, empty.
+    #[inline]
+    fn start(&mut self, ply: u32) {
+        let ply = ply as usize;
+        if self.0.len() <= ply {
+            self.0.resize_with(ply + 1, Vec::new);
+        }
+        self.0[ply].clear();
+    }
+
+    /// The line of the node `ply` plies from the root becomes `mv`, then its child's line.
+    #[inline]
+    fn set(&mut self, ply: u32, mv: M) {
+        let (ours, below) = self.0.split_at_mut(ply as usize + 1);
+        let line = &mut ours[ply as usize];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&below[0]);
+    }
+
+    /// The root's line.
+    fn into_root(mut self) -> Vec<M> {
+        std::mem::take(&mut self.0[0])
     }
 }
