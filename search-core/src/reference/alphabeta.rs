@@ -39,22 +39,19 @@
 //! assert_eq!(pruned.stats.leaf_nodes, 3u64.pow(2) + 3u64.pow(2) - 1);
 //! ```
 
-use std::time::Instant;
-
-use crate::chance::{Expectation, total_weight};
+use super::plumbing::{self, Record, negate_if_turn_passes};
 use crate::stack::deeper;
-use crate::trace::{Cut, Trace, Tracer};
+use crate::trace::Cut;
 use crate::{
-    Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, order_by_hint,
-    outcome_score, static_score,
+    Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, Searcher, order_by_hint, outcome_score,
+    static_score,
 };
 
 /// The alpha-beta searcher in negamax form. See the [module documentation](self).
 #[derive(Clone, Debug)]
 pub struct AlphaBeta<E> {
     evaluator: E,
-    stats: SearchStats,
-    trace: Tracer,
+    record: Record,
 }
 
 impl<E> AlphaBeta<E> {
@@ -62,28 +59,13 @@ impl<E> AlphaBeta<E> {
     pub fn new(evaluator: E) -> Self {
         AlphaBeta {
             evaluator,
-            stats: SearchStats::default(),
-            trace: Tracer::default(),
+            record: Record::default(),
         }
     }
 
-    /// Records the tree of each search, at most `max_nodes` nodes (see [`crate::trace`]).
-    #[must_use]
-    pub fn with_trace(mut self, max_nodes: usize) -> Self {
-        self.trace = Tracer::on(max_nodes);
-        self
-    }
-
-    /// The tree of the last search, if tracing is on.
-    #[must_use]
-    pub fn trace(&self) -> Option<&Trace> {
-        self.trace.get()
-    }
-
     /// The fail-soft value of `game` for its side to move within `(alpha, beta)`, searched
-    /// `depth` plies deep, `ply` plies from the root; fills `lines[ply]` with the best line found.
-    /// `lines` holds a buffer per ply, the children's below this node's: grown on the first visit
-    /// of a ply and reused after, so no node allocates.
+    /// `depth` plies deep, `ply` plies from the root; fills ply `ply`'s line of `lines` with the
+    /// best line found (a buffer per ply, reused: no node allocates).
     fn alphabeta<G: Game>(
         &mut self,
         game: &G,
@@ -91,19 +73,13 @@ impl<E> AlphaBeta<E> {
         ply: u32,
         mut alpha: Score,
         beta: Score,
-        lines: &mut Vec<Vec<G::Move>>,
+        lines: &mut Lines<G::Move>,
     ) -> Score
     where
         E: Evaluate<G>,
     {
-        let ply_index = ply as usize;
-        if lines.len() <= ply_index {
-            lines.resize_with(ply_index + 1, Vec::new);
-        }
-        lines[ply_index].clear();
-        self.stats.nodes += 1;
-        self.stats.seldepth = self.stats.seldepth.max(ply);
-        self.trace.enter(depth, ply, Some((alpha, beta)));
+        lines.start(ply);
+        self.record.enter(depth, ply, Some((alpha, beta)));
 
         // At the horizon only whether the game is over matters, which the number of moves
         // tells; elsewhere the moves themselves.
@@ -117,53 +93,31 @@ impl<E> AlphaBeta<E> {
 
         // A finished game scores as a win, loss or draw with its distance from the root.
         if let Some(outcome) = game.outcome(count) {
-            self.stats.leaf_nodes += 1;
-            return self.trace.exit(outcome_score(outcome, ply));
+            return self.record.leaf(outcome_score(outcome, ply));
         }
 
         // The horizon: the evaluator decides.
         if depth == 0 || moves.is_empty() {
-            self.stats.leaf_nodes += 1;
-            return self.trace.exit(static_score(&self.evaluator, game));
+            return self.record.leaf(static_score(&self.evaluator, game));
         }
 
-        self.stats.interior_nodes += 1;
+        self.record.stats.interior_nodes += 1;
         // A chance node: the exact weighted mean of its outcomes, each searched with the full
-        // window (no pruning here: that is Star1 and Star2, in the engine, `crate::chance`).
+        // window (no pruning here: that is Star1 and Star2, in the engine, `crate::chance`) and
+        // negated when it hands the move to the opponent.
         if game.is_chance() {
-            self.trace.chance();
-            let total = total_weight(game, &moves);
-            let mut expectation = Expectation::default();
-            for &outcome in moves.iter() {
-                self.stats.children += 1;
-                let weight = game.chance_weight(outcome);
-                self.trace.outcome(&outcome, weight, total);
-                let child = game.play(outcome);
+            return plumbing::chance_mean(self, game, &moves, ply, |searcher, outcome| {
                 let full = (-Score::INFINITY, Score::INFINITY);
-                let value = deeper(ply, || {
-                    self.alphabeta(&child, depth - 1, ply + 1, full.0, full.1, lines)
-                });
-                expectation.add(
-                    weight,
-                    if child.to_move() == game.to_move() {
-                        value
-                    } else {
-                        -value
-                    },
-                );
-            }
-            return self.trace.exit(expectation.value());
+                let value = searcher.alphabeta(outcome, depth - 1, ply + 1, full.0, full.1, lines);
+                negate_if_turn_passes(game, outcome, value)
+            });
         }
         let mut best_score = -Score::INFINITY;
-        // The game's own order, best first (its order hints; ties in generation order), so the
-        // first best move found is the one returned. Ranked here, where the moves are searched:
-        // a horizon needs only their count.
+        // The game's own order (see the `reference` docs): the first best move found is returned.
         order_by_hint(game, &mut moves);
         for (index, &mv) in moves.iter().enumerate() {
-            self.stats.children += 1;
-            self.trace.child(&mv);
-            // The child: a copy of this position with the move played on it (for a large
-            // position cheaper than `game.play(mv)`, which returns a second copy).
+            self.record.child(&mv);
+            // The child: a copy played on in place (for a large position cheaper than `play`).
             let mut child = game.clone();
             child.play_in_place(mv);
             // (`deeper`: on a fresh stack segment when the thread's runs low, `crate::stack`.)
@@ -178,29 +132,21 @@ impl<E> AlphaBeta<E> {
             });
             if score > best_score {
                 best_score = score;
-                // Our best line: this move, then the child's (in the buffer below ours).
-                let (ours, below) = lines.split_at_mut(ply_index + 1);
-                let pv = &mut ours[ply_index];
-                pv.clear();
-                pv.push(mv);
-                pv.extend_from_slice(&below[0]);
-                if score > alpha {
-                    alpha = score;
-                }
+                // Our best line: this move, then the child's.
+                lines.set(ply, mv);
+                alpha = alpha.max(score);
                 // Beta cutoff: the opponent will avoid this position; stop searching it.
                 if score >= beta {
-                    self.stats.beta_cutoffs += 1;
-                    if index == 0 {
-                        self.stats.first_move_cutoffs += 1;
-                    }
-                    self.trace.prune(Cut::BetaCutoff, &moves[index + 1..]);
+                    self.record.cutoff(Cut::BetaCutoff, index, &moves[index + 1..]);
                     break;
                 }
             }
         }
-        self.trace.exit(best_score)
+        self.record.exit(best_score)
     }
 }
+
+plumbing::tracing!(AlphaBeta);
 
 impl<G: Game, E: Evaluate<G>> Searcher<G> for AlphaBeta<E> {
     fn name(&self) -> &str {
@@ -208,56 +154,60 @@ impl<G: Game, E: Evaluate<G>> Searcher<G> for AlphaBeta<E> {
     }
 
     fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
-        let start = Instant::now();
-        self.stats = SearchStats::default();
-        self.trace.start();
-        let mut lines = Vec::new();
-        let score = self.alphabeta(
-            root,
-            limits.depth,
-            0,
-            -Score::INFINITY,
-            Score::INFINITY,
-            &mut lines,
-        );
-        let pv = std::mem::take(&mut lines[0]);
-        self.trace.finish(&pv);
-        self.stats.elapsed = start.elapsed();
-        SearchResult {
-            score,
-            best_move: pv.first().copied(),
-            pv,
-            depth: limits.depth,
-            stats: std::mem::take(&mut self.stats),
-            root_moves: Vec::new(),
-        }
+        let started = self.record.start();
+        let (full, mut lines) = ((-Score::INFINITY, Score::INFINITY), Lines::default());
+        let score = self.alphabeta(root, limits.depth, 0, full.0, full.1, &mut lines);
+        let pv = lines.into_root();
+        self.record.finish(started, score, pv, limits.depth)
     }
 }
 
 impl<G: Game, E: Evaluate<G>> Reference<G> for AlphaBeta<E> {
     /// Each root move searched with the full window, so each value is exact.
     fn root_move_scores(&mut self, root: &G, depth: u32) -> Vec<(G::Move, Score)> {
-        let mut moves = MoveList::new();
-        root.generate_moves(&mut moves);
-        if depth == 0 || root.is_chance() || root.outcome(moves.len()).is_some() {
-            return Vec::new();
+        plumbing::root_move_scores(self, root, depth, |searcher, child| {
+            let (full, mut lines) = ((-Score::INFINITY, Score::INFINITY), Lines::default());
+            let value = searcher.alphabeta(child, depth - 1, 1, full.0, full.1, &mut lines);
+            negate_if_turn_passes(root, child, value)
+        })
+    }
+}
+
+/// The best lines being built, one buffer per ply, each reused from node to node (grown on the
+/// first visit of a ply), so that no node allocates: a node's line is its ply's buffer, its
+/// children's the buffer below.
+#[derive(Debug)]
+struct Lines<M>(Vec<Vec<M>>);
+
+impl<M> Default for Lines<M> {
+    fn default() -> Self {
+        Lines(Vec::new())
+    }
+}
+
+impl<M: Copy> Lines<M> {
+    /// A node `ply` plies from the root begins: its line, empty.
+    #[inline]
+    fn start(&mut self, ply: u32) {
+        let ply = ply as usize;
+        if self.0.len() <= ply {
+            self.0.resize_with(ply + 1, Vec::new);
         }
-        moves
-            .iter()
-            .map(|&mv| {
-                let child = root.play(mv);
-                let window = (-Score::INFINITY, Score::INFINITY);
-                let mut lines = Vec::new();
-                let value = self.alphabeta(&child, depth - 1, 1, window.0, window.1, &mut lines);
-                (
-                    mv,
-                    if child.to_move() == root.to_move() {
-                        value
-                    } else {
-                        -value
-                    },
-                )
-            })
-            .collect()
+        self.0[ply].clear();
+    }
+
+    /// The line of the node `ply` plies from the root becomes `mv`, then its child's line.
+    #[inline]
+    fn set(&mut self, ply: u32, mv: M) {
+        let (ours, below) = self.0.split_at_mut(ply as usize + 1);
+        let line = &mut ours[ply as usize];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&below[0]);
+    }
+
+    /// The root's line.
+    fn into_root(mut self) -> Vec<M> {
+        std::mem::take(&mut self.0[0])
     }
 }

@@ -35,22 +35,18 @@
 //! Shannon 1950, "Programming a computer for playing chess" (minimax for chess with an evaluation
 //! function at a fixed depth); the thesis, section 2.2 and Appendix G.
 
-use std::time::Instant;
-
-use crate::chance::{Expectation, total_weight};
+use super::plumbing::{self, Record, absolute};
 use crate::stack::deeper;
-use crate::trace::{Trace, Tracer};
 use crate::{
-    Evaluate, Game, Limits, MoveList, Player, Reference, Score, SearchResult, SearchStats, Searcher,
-    order_by_hint, outcome_score, static_score,
+    Evaluate, Game, Limits, MoveList, Player, Reference, Score, SearchResult, Searcher, order_by_hint,
+    outcome_score, static_score,
 };
 
 /// The two-sided minimax searcher. See the [module documentation](self).
 #[derive(Clone, Debug)]
 pub struct Minimax<E> {
     evaluator: E,
-    stats: SearchStats,
-    trace: Tracer,
+    record: Record,
 }
 
 impl<E> Minimax<E> {
@@ -58,22 +54,8 @@ impl<E> Minimax<E> {
     pub fn new(evaluator: E) -> Self {
         Minimax {
             evaluator,
-            stats: SearchStats::default(),
-            trace: Tracer::default(),
+            record: Record::default(),
         }
-    }
-
-    /// Records the tree of each search, at most `max_nodes` nodes (see [`crate::trace`]).
-    #[must_use]
-    pub fn with_trace(mut self, max_nodes: usize) -> Self {
-        self.trace = Tracer::on(max_nodes);
-        self
-    }
-
-    /// The tree of the last search, if tracing is on.
-    #[must_use]
-    pub fn trace(&self) -> Option<&Trace> {
-        self.trace.get()
     }
 
     /// The absolute value (first player's view) of `game` searched `depth` plies deep, `ply`
@@ -82,48 +64,32 @@ impl<E> Minimax<E> {
     where
         E: Evaluate<G>,
     {
-        self.stats.nodes += 1;
-        self.stats.seldepth = self.stats.seldepth.max(ply);
-        self.trace.enter(depth, ply, None);
+        self.record.enter(depth, ply, None);
+        // The outcome and the evaluator speak for the side to move: `absolute` turns their values
+        // into the first player's view.
         let to_move = game.to_move();
-        // Turns a side-to-move value into the first player's view.
-        let absolute = |score: Score| {
-            if to_move == Player::First { score } else { -score }
-        };
-
         let mut moves = MoveList::new();
         game.generate_moves(&mut moves);
 
         // A finished game: win, loss or draw for the side to move, with its distance.
         if let Some(outcome) = game.outcome(moves.len()) {
-            self.stats.leaf_nodes += 1;
-            return self.trace.exit(absolute(outcome_score(outcome, ply)));
+            return self.record.leaf(absolute(to_move, outcome_score(outcome, ply)));
         }
 
         // The horizon: the evaluation function decides.
         if depth == 0 || moves.is_empty() {
-            self.stats.leaf_nodes += 1;
-            return self.trace.exit(absolute(static_score(&self.evaluator, game)));
+            let value = static_score(&self.evaluator, game);
+            return self.record.leaf(absolute(to_move, value));
         }
 
         // A chance node (a die roll): nature moves, and the position is worth the weighted mean
-        // of its outcomes' values: expectiminimax's third kind of node (the rounding is
-        // `crate::chance`'s). The line stops here: nobody chooses the outcome.
-        self.stats.interior_nodes += 1;
+        // of its outcomes' values, absolute like every value here: expectiminimax's third kind of
+        // node. The line stops here: nobody chooses the outcome.
+        self.record.stats.interior_nodes += 1;
         if game.is_chance() {
-            self.trace.chance();
-            let total = total_weight(game, &moves);
-            let mut expectation = Expectation::default();
-            for &outcome in moves.iter() {
-                self.stats.children += 1;
-                let weight = game.chance_weight(outcome);
-                self.trace.outcome(&outcome, weight, total);
-                let value = deeper(ply, || {
-                    self.minimax(&game.play(outcome), depth - 1, ply + 1, &mut Vec::new())
-                });
-                expectation.add(weight, value);
-            }
-            return self.trace.exit(expectation.value());
+            return plumbing::chance_mean(self, game, &moves, ply, |minimax, outcome| {
+                minimax.minimax(outcome, depth - 1, ply + 1, &mut Vec::new())
+            });
         }
 
         // The first player takes the maximum of its children, the second the minimum.
@@ -133,16 +99,13 @@ impl<E> Minimax<E> {
         } else {
             Score::INFINITY
         };
-        // The game's own order, best first (its order hints; ties in generation order), so the
-        // first best move found is the one returned. Ranked here, where the moves are searched:
-        // a horizon needs only their count.
+        // The game's own order (see the `reference` docs): the first best move found is returned.
         order_by_hint(game, &mut moves);
         // One buffer for the children's lines, emptied for each (its memory is kept).
         let mut child_pv = Vec::new();
         for &mv in moves.iter() {
-            self.stats.children += 1;
             child_pv.clear();
-            self.trace.child(&mv);
+            self.record.child(&mv);
             // (`deeper`: on a fresh stack segment when the thread's runs low, `crate::stack`.)
             let score = deeper(ply, || {
                 self.minimax(&game.play(mv), depth - 1, ply + 1, &mut child_pv)
@@ -159,9 +122,11 @@ impl<E> Minimax<E> {
                 pv.append(&mut child_pv);
             }
         }
-        self.trace.exit(best_score)
+        self.record.exit(best_score)
     }
 }
+
+plumbing::tracing!(Minimax);
 
 impl<G: Game, E: Evaluate<G>> Searcher<G> for Minimax<E> {
     fn name(&self) -> &str {
@@ -169,44 +134,23 @@ impl<G: Game, E: Evaluate<G>> Searcher<G> for Minimax<E> {
     }
 
     fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
-        let start = Instant::now();
-        self.stats = SearchStats::default();
-        self.trace.start();
+        let started = self.record.start();
         let mut pv = Vec::new();
-        let absolute = self.minimax(root, limits.depth, 0, &mut pv);
-        self.trace.finish(&pv);
-        self.stats.elapsed = start.elapsed();
-        SearchResult {
-            // Back to the root's side-to-move view, like every other searcher.
-            score: if root.to_move() == Player::First {
-                absolute
-            } else {
-                -absolute
-            },
-            best_move: pv.first().copied(),
-            pv,
-            depth: limits.depth,
-            stats: std::mem::take(&mut self.stats),
-            root_moves: Vec::new(),
-        }
+        let value = self.minimax(root, limits.depth, 0, &mut pv);
+        // Back to the root's side-to-move view, like every other searcher.
+        let score = absolute(root.to_move(), value);
+        self.record.finish(started, score, pv, limits.depth)
     }
 }
 
 impl<G: Game, E: Evaluate<G>> Reference<G> for Minimax<E> {
     fn root_move_scores(&mut self, root: &G, depth: u32) -> Vec<(G::Move, Score)> {
-        let mut moves = MoveList::new();
-        root.generate_moves(&mut moves);
-        if depth == 0 || root.is_chance() || root.outcome(moves.len()).is_some() {
-            return Vec::new();
-        }
-        let sign = root.to_move().sign();
-        moves
-            .iter()
-            .map(|&mv| {
-                let absolute = self.minimax(&root.play(mv), depth - 1, 1, &mut Vec::new());
-                (mv, if sign > 0 { absolute } else { -absolute })
-            })
-            .collect()
+        plumbing::root_move_scores(self, root, depth, |minimax, child| {
+            absolute(
+                root.to_move(),
+                minimax.minimax(child, depth - 1, 1, &mut Vec::new()),
+            )
+        })
     }
 
     fn is_reference_of_record(&self) -> bool {

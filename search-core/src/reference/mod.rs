@@ -1,8 +1,14 @@
 //! The reference searchers: one short, standalone, narrated file per textbook algorithm.
 //!
-//! They share nothing but the crate's traits, and that independence is their value: they are the
-//! oracles every optimised searcher is cross-checked against (see [`crate::testing`]). They honour
-//! only the depth of [`Limits`](crate::Limits) and always finish.
+//! They share no step of their algorithms, and that independence is their value: they are the
+//! oracles every optimised searcher is cross-checked against (see [`crate::testing`]). Each file
+//! holds its whole algorithm, its node function a screen long; what is not the algorithm is
+//! written once, in the private `plumbing.rs` beside them: counting and tracing a node (as
+//! [`SearchStats`](crate::SearchStats) and [`crate::trace`] define), a chance node's weighted mean
+//! (as [`crate::chance`] rounds it; each searcher says how it views an outcome's value), the
+//! driver's two ends (fresh statistics and trace, the [`SearchResult`](crate::SearchResult)) and
+//! the root-move loop of [`Reference`](crate::Reference). They honour only the depth of
+//! [`Limits`](crate::Limits) and always finish.
 //!
 //! | searcher | scores | visits |
 //! |---|---|---|
@@ -27,6 +33,7 @@ pub mod alphabeta;
 pub mod alphabeta_minimax;
 pub mod minimax;
 pub mod negamax;
+mod plumbing;
 pub mod quiescence;
 
 pub use alphabeta::AlphaBeta;

@@ -38,14 +38,11 @@
 //! Sources: Beal 1990, "A generalised quiescence search algorithm"; Shannon 1950 for evaluating
 //! quiescent positions only; the thesis, sections 2.6 and 3.2.5.
 
-use std::time::Instant;
-
-use crate::chance::{Expectation, total_weight};
+use super::plumbing::{self, Record, negate_if_turn_passes};
 use crate::stack::deeper;
-use crate::trace::{Trace, Tracer};
 use crate::{
-    Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, SearchStats, Searcher, order_by_hint,
-    outcome_score, static_score,
+    Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, Searcher, order_by_hint, outcome_score,
+    static_score,
 };
 
 /// The minimax + quiescence reference searcher. See the [module documentation](self).
@@ -53,8 +50,7 @@ use crate::{
 pub struct MinimaxQuiescence<E> {
     evaluator: E,
     max_ply: u32,
-    stats: SearchStats,
-    trace: Tracer,
+    record: Record,
 }
 
 impl<E> MinimaxQuiescence<E> {
@@ -64,22 +60,8 @@ impl<E> MinimaxQuiescence<E> {
         MinimaxQuiescence {
             evaluator,
             max_ply: 64,
-            stats: SearchStats::default(),
-            trace: Tracer::default(),
+            record: Record::default(),
         }
-    }
-
-    /// Records the tree of each search, at most `max_nodes` nodes (see [`crate::trace`]).
-    #[must_use]
-    pub fn with_trace(mut self, max_nodes: usize) -> Self {
-        self.trace = Tracer::on(max_nodes);
-        self
-    }
-
-    /// The tree of the last search, if tracing is on.
-    #[must_use]
-    pub fn trace(&self) -> Option<&Trace> {
-        self.trace.get()
     }
 
     /// Follows noisy moves at most `plies` plies beyond the horizon.
@@ -102,100 +84,68 @@ impl<E> MinimaxQuiescence<E> {
     where
         E: Evaluate<G>,
     {
-        self.stats.nodes += 1;
-        self.stats.seldepth = self.stats.seldepth.max(ply);
-        self.trace.enter(depth.unwrap_or(0), ply, None);
+        self.record.enter(depth.unwrap_or(0), ply, None);
         if depth.is_none() {
-            self.stats.quiescence_nodes += 1;
-            self.trace.quiescence();
+            self.record.stats.quiescence_nodes += 1;
+            self.record.trace.quiescence();
         }
 
         // 1. A finished game.
         let mut moves = MoveList::new();
         game.generate_moves(&mut moves);
         if let Some(outcome) = game.outcome(moves.len()) {
-            self.stats.leaf_nodes += 1;
-            return self.trace.exit(outcome_score(outcome, ply));
+            return self.record.leaf(outcome_score(outcome, ply));
         }
 
         // 2. A static leaf.
         if moves.is_empty() {
-            self.stats.leaf_nodes += 1;
-            return self.trace.exit(static_score(&self.evaluator, game));
+            return self.record.leaf(static_score(&self.evaluator, game));
         }
 
-        // 3'. A chance node above the horizon: the weighted mean of its outcomes (expectiminimax).
-        //     At or below the horizon nature's move is not followed: it stands pat (4, without
-        //     noisy moves).
+        // 3'. A chance node above the horizon: the weighted mean of its outcomes (expectiminimax),
+        //     each negated when it hands the move to the opponent. At or below the horizon
+        //     nature's move is not followed: it stands pat (4, without noisy moves).
         if game.is_chance() {
             let Some(depth) = depth.filter(|&depth| depth > 0) else {
-                self.stats.leaf_nodes += 1;
-                return self.trace.exit(static_score(&self.evaluator, game));
+                return self.record.leaf(static_score(&self.evaluator, game));
             };
-            self.stats.interior_nodes += 1;
-            self.trace.chance();
-            let total = total_weight(game, &moves);
-            let mut expectation = Expectation::default();
-            for &outcome in moves.iter() {
-                self.stats.children += 1;
-                let weight = game.chance_weight(outcome);
-                self.trace.outcome(&outcome, weight, total);
-                let child = game.play(outcome);
-                let value = deeper(ply, || {
-                    self.value(&child, Some(depth - 1), ply + 1, 0, &mut Vec::new())
-                });
-                expectation.add(
-                    weight,
-                    if child.to_move() == game.to_move() {
-                        value
-                    } else {
-                        -value
-                    },
-                );
-            }
-            return self.trace.exit(expectation.value());
+            self.record.stats.interior_nodes += 1;
+            return plumbing::chance_mean(self, game, &moves, ply, |searcher, outcome| {
+                let value = searcher.value(outcome, Some(depth - 1), ply + 1, 0, &mut Vec::new());
+                negate_if_turn_passes(game, outcome, value)
+            });
         }
 
-        // 3. Above the horizon: every move. 4. At and below it: stand pat, then noisy moves.
-        let (mut best_score, child_depth) = match depth {
-            Some(depth) if depth > 0 => (-Score::INFINITY, Some(depth - 1)),
+        // 3. Above the horizon: every move. 4. At and below it: stand pat, then the noisy moves
+        //    (none at the hard limit or in a quiet position: a leaf).
+        let (mut best_score, child_depth, child_qply) = match depth {
+            Some(depth) if depth > 0 => (-Score::INFINITY, Some(depth - 1), 0),
             _ => {
                 let stand_pat = static_score(&self.evaluator, game);
-                if qply >= self.max_ply {
-                    self.stats.leaf_nodes += 1;
-                    return self.trace.exit(stand_pat);
+                if qply >= self.max_ply || !moves.iter().any(|&mv| game.is_noisy(mv)) {
+                    return self.record.leaf(stand_pat);
                 }
-                (stand_pat, None)
+                (stand_pat, None, qply + 1)
             }
         };
-        // The game's own order, best first (its order hints; ties in generation order), so the
-        // first best move found is the one returned. Ranked here, where the moves are searched:
-        // a horizon needs only their count.
+        self.record.stats.interior_nodes += 1;
+        // The game's own order (see the `reference` docs): the first best move found is returned.
         order_by_hint(game, &mut moves);
-        let below = depth.is_none_or(|depth| depth == 0);
-        let mut searched = 0;
         // One buffer for the children's lines, emptied for each (its memory is kept).
         let mut child_pv = Vec::new();
         for &mv in moves.iter() {
-            if below && !game.is_noisy(mv) {
+            // Below the horizon, only the noisy moves.
+            if child_depth.is_none() && !game.is_noisy(mv) {
                 continue;
             }
-            searched += 1;
-            self.stats.children += 1;
             child_pv.clear();
-            self.trace.child(&mv);
-            let child_qply = if below { qply + 1 } else { 0 };
+            self.record.child(&mv);
             let child = game.play(mv);
             // (`deeper`: on a fresh stack segment when the thread's runs low, `crate::stack`.)
             let value = deeper(ply, || {
                 self.value(&child, child_depth, ply + 1, child_qply, &mut child_pv)
             });
-            // Negated for the opponent's turn, kept after an extra turn.
-            let score = if child.to_move() == game.to_move() {
-                value
-            } else {
-                -value
-            };
+            let score = negate_if_turn_passes(game, &child, value);
             if score > best_score {
                 best_score = score;
                 pv.clear();
@@ -203,14 +153,11 @@ impl<E> MinimaxQuiescence<E> {
                 pv.append(&mut child_pv);
             }
         }
-        if searched == 0 {
-            self.stats.leaf_nodes += 1;
-        } else {
-            self.stats.interior_nodes += 1;
-        }
-        self.trace.exit(best_score)
+        self.record.exit(best_score)
     }
 }
+
+plumbing::tracing!(MinimaxQuiescence);
 
 impl<G: Game, E: Evaluate<G>> Searcher<G> for MinimaxQuiescence<E> {
     fn name(&self) -> &str {
@@ -218,48 +165,21 @@ impl<G: Game, E: Evaluate<G>> Searcher<G> for MinimaxQuiescence<E> {
     }
 
     fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
-        let start = Instant::now();
-        self.stats = SearchStats::default();
-        self.trace.start();
+        let started = self.record.start();
         let mut pv = Vec::new();
         let score = self.value(root, Some(limits.depth), 0, 0, &mut pv);
         if limits.depth == 0 {
             pv.clear(); // a static value, even through captures, has no best move
         }
-        self.trace.finish(&pv);
-        self.stats.elapsed = start.elapsed();
-        SearchResult {
-            score,
-            best_move: pv.first().copied(),
-            pv,
-            depth: limits.depth,
-            stats: std::mem::take(&mut self.stats),
-            root_moves: Vec::new(),
-        }
+        self.record.finish(started, score, pv, limits.depth)
     }
 }
 
 impl<G: Game, E: Evaluate<G>> Reference<G> for MinimaxQuiescence<E> {
     fn root_move_scores(&mut self, root: &G, depth: u32) -> Vec<(G::Move, Score)> {
-        let mut moves = MoveList::new();
-        root.generate_moves(&mut moves);
-        if depth == 0 || root.is_chance() || root.outcome(moves.len()).is_some() {
-            return Vec::new();
-        }
-        moves
-            .iter()
-            .map(|&mv| {
-                let child = root.play(mv);
-                let value = self.value(&child, Some(depth - 1), 1, 0, &mut Vec::new());
-                (
-                    mv,
-                    if child.to_move() == root.to_move() {
-                        value
-                    } else {
-                        -value
-                    },
-                )
-            })
-            .collect()
+        plumbing::root_move_scores(self, root, depth, |searcher, child| {
+            let value = searcher.value(child, Some(depth - 1), 1, 0, &mut Vec::new());
+            negate_if_turn_passes(root, child, value)
+        })
     }
 }
