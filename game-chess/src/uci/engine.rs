@@ -11,7 +11,7 @@ use search_core::{Bound, Game, Limits, MoveList, Score, SearchResult, Searcher};
 use shakmaty::{Color, Move, Position};
 
 use super::options::{Algorithm, ChessEngine, EngineOptions, OptionEffect};
-use super::{Clock, Command, CommandError, GoParams, Info, InfoScore, StartPosition, TimeBudget};
+use super::{Command, CommandError, GoParams, Info, InfoScore, StartPosition, TimeBudget};
 use crate::{ChessGame, GameHistory, to_uci};
 
 /// The engine's name, as `id name` gives it.
@@ -470,67 +470,10 @@ impl UciEngine {
             .position()
             .search_root()
             .with_config(self.options.chess_config());
+        let search_moves = self.search_moves(&root, &params.search_moves);
+        let white_to_move = root.chess().turn() == Color::White;
+        let budget = TimeBudget::for_go(params, white_to_move, self.options.move_overhead);
 
-        let mut search_moves = Vec::new();
-        let mut ignored = Vec::new();
-        for text in &params.search_moves {
-            match root.parse_uci(text) {
-                Ok(mv) => search_moves.push(mv),
-                Err(error) => ignored.push((text, error)),
-            }
-        }
-        if let Some((first, error)) = ignored.first() {
-            // One line for the whole command, however many moves it names.
-            let more = match ignored.len() - 1 {
-                0 => String::new(),
-                others => format!("; {others} more not legal here, ignored too"),
-            };
-            self.out
-                .info_string(format!("searchmoves: '{first}' ignored ({error}){more}"));
-        }
-        let search_moves = (!search_moves.is_empty()).then_some(search_moves);
-
-        // Time: the side to move's clock, and `movetime`, less the overhead. A clock given for
-        // the other side only means none is left for this one (the search is still timed).
-        let overhead = self.options.move_overhead;
-        let (remaining, increment) = match root.chess().turn() {
-            Color::White => (params.white_time, params.white_increment),
-            Color::Black => (params.black_time, params.black_increment),
-        };
-        let clock_given = params.white_time.is_some() || params.black_time.is_some();
-        let remaining = remaining.or(clock_given.then_some(Duration::ZERO));
-        let mut budget = remaining.map(|remaining| {
-            Clock {
-                remaining,
-                increment: increment.unwrap_or_default(),
-                moves_to_go: params.moves_to_go,
-            }
-            .budget(overhead)
-        });
-        if let Some(move_time) = params.move_time {
-            let time = move_time.saturating_sub(overhead);
-            budget = Some(match budget {
-                Some(clock) => TimeBudget {
-                    optimum: clock.optimum.min(time),
-                    maximum: clock.maximum.min(time),
-                },
-                None => TimeBudget {
-                    optimum: time,
-                    maximum: time,
-                },
-            });
-        }
-
-        let max_depth = MAX_SEARCH_PLY - 1;
-        let depth = [
-            params.depth.map(|d| d.max(1)),
-            params.mate.map(|n| n.saturating_mul(2).max(1)),
-        ]
-        .into_iter()
-        .flatten()
-        .min()
-        .unwrap_or(max_depth)
-        .min(max_depth);
         let unlimited =
             budget.is_none() && params.depth.is_none() && params.nodes.is_none() && params.mate.is_none();
         let infinite = params.infinite || unlimited;
@@ -538,7 +481,7 @@ impl UciEngine {
         let timed = !infinite && !pondering;
 
         let stop = Arc::new(AtomicBool::new(false));
-        let mut limits = Limits::depth(depth).with_stop_flag(Arc::clone(&stop));
+        let mut limits = Limits::depth(search_depth(params)).with_stop_flag(Arc::clone(&stop));
         if let Some(nodes) = params.nodes {
             limits = limits.with_nodes(nodes.max(1));
         }
@@ -571,6 +514,34 @@ impl UciEngine {
             self.out
                 .info_string("MultiPV is not used by Search mcts: one line, its most visited move's");
         }
+        self.spawn_search(job, control);
+    }
+
+    /// The `searchmoves` of a `go` that are legal at `root` (`None` if none is given or legal);
+    /// one `info string` for those that are not.
+    fn search_moves(&self, root: &ChessGame, texts: &[String]) -> Option<Vec<Move>> {
+        let mut legal = Vec::new();
+        let mut ignored = Vec::new();
+        for text in texts {
+            match root.parse_uci(text) {
+                Ok(mv) => legal.push(mv),
+                Err(error) => ignored.push((text, error)),
+            }
+        }
+        if let Some((first, error)) = ignored.first() {
+            // One line for the whole command, however many moves it names.
+            let more = match ignored.len() - 1 {
+                0 => String::new(),
+                others => format!("; {others} more not legal here, ignored too"),
+            };
+            self.out
+                .info_string(format!("searchmoves: '{first}' ignored ({error}){more}"));
+        }
+        (!legal.is_empty()).then_some(legal)
+    }
+
+    /// Starts the search thread for `job` under `control`, with the engine.
+    fn spawn_search(&mut self, job: Job, control: Arc<Control>) {
         let engine = self.take_engine();
         *lock(&self.reporting) = Reporting {
             control: Some(Arc::clone(&control)),
@@ -591,6 +562,21 @@ impl UciEngine {
             }
         }
     }
+}
+
+/// The depth a `go` searches to: `depth`, or twice the moves of `mate`, the smaller if both
+/// (at least 1), else as deep as the engine goes.
+fn search_depth(params: &GoParams) -> u32 {
+    let max_depth = MAX_SEARCH_PLY - 1;
+    [
+        params.depth.map(|d| d.max(1)),
+        params.mate.map(|n| n.saturating_mul(2).max(1)),
+    ]
+    .into_iter()
+    .flatten()
+    .min()
+    .unwrap_or(max_depth)
+    .min(max_depth)
 }
 
 impl Drop for UciEngine {

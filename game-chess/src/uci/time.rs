@@ -24,6 +24,8 @@
 
 use std::time::Duration;
 
+use super::GoParams;
+
 /// Moves the game is assumed to last when the GUI does not say (`movestogo` absent).
 pub const ASSUMED_MOVES_TO_GO: u32 = 30;
 
@@ -95,6 +97,59 @@ impl Clock {
         let optimum = base.min(ceiling);
         let maximum = (optimum * MAXIMUM_OVER_OPTIMUM).min(ceiling).max(optimum);
         TimeBudget { optimum, maximum }
+    }
+}
+
+impl TimeBudget {
+    /// The budget a `go` command gives the side to move (`white_to_move` or not), keeping
+    /// `overhead` per move: its clock (see [`Clock::budget`]), and `movetime` less the overhead,
+    /// the smaller of the two when both are given; `None` when neither is (an untimed search). A
+    /// clock given for the other side only means none is left for this one: the search is still
+    /// timed.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use game_chess::uci::{Command, TimeBudget};
+    /// let Ok(Command::Go(go)) = "go wtime 60000 btime 1000 movetime 500".parse() else { unreachable!() };
+    /// let overhead = Duration::from_millis(10);
+    /// let white = TimeBudget::for_go(&go, true, overhead).unwrap();
+    /// assert_eq!(white.maximum, Duration::from_millis(490)); // movetime is the tighter
+    /// let black = TimeBudget::for_go(&go, false, overhead).unwrap();
+    /// assert!(black.maximum < Duration::from_millis(490)); // a second left on Black's clock
+    /// let Ok(Command::Go(depth)) = "go depth 5".parse() else { unreachable!() };
+    /// assert_eq!(TimeBudget::for_go(&depth, true, overhead), None);
+    /// ```
+    #[must_use]
+    pub fn for_go(params: &GoParams, white_to_move: bool, overhead: Duration) -> Option<TimeBudget> {
+        let (remaining, increment) = if white_to_move {
+            (params.white_time, params.white_increment)
+        } else {
+            (params.black_time, params.black_increment)
+        };
+        let clock_given = params.white_time.is_some() || params.black_time.is_some();
+        let remaining = remaining.or(clock_given.then_some(Duration::ZERO));
+        let clock = remaining.map(|remaining| {
+            Clock {
+                remaining,
+                increment: increment.unwrap_or_default(),
+                moves_to_go: params.moves_to_go,
+            }
+            .budget(overhead)
+        });
+        let Some(move_time) = params.move_time else {
+            return clock;
+        };
+        let time = move_time.saturating_sub(overhead);
+        Some(match clock {
+            Some(clock) => TimeBudget {
+                optimum: clock.optimum.min(time),
+                maximum: clock.maximum.min(time),
+            },
+            None => TimeBudget {
+                optimum: time,
+                maximum: time,
+            },
+        })
     }
 }
 
