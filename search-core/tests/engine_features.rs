@@ -692,3 +692,49 @@ fn margins_are_in_the_evaluations_unit() {
         "the margins never mattered: the test proves nothing"
     );
 }
+
+/// A search stopped before its first iteration completes (a node budget too small for depth
+/// 1, a deadline already passed) answers what a completed search would say of the root: a
+/// chance root has no best move (nobody chooses there), a finished root is worth its result,
+/// never the evaluator's value. In every configuration: with and without iterative deepening,
+/// Star1, Star2, MTD(f).
+#[test]
+fn a_search_that_completes_no_iteration_still_answers_right() {
+    let configurations = [
+        "plain",
+        "id",
+        "id+tt+hints+killers+history+pvs",
+        "id+tt+hints+killers+history+pvs+star",
+        "id+tt+hints+killers+history+pvs+star=2",
+        "id+tt+hints+mtdf=two-back+star=2",
+        "tt+star=2",
+        "id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+check-ext+rep",
+    ];
+    let stopped = [
+        Limits::depth(6).with_nodes(1),
+        Limits::depth(6).with_time(std::time::Duration::ZERO),
+    ];
+    // Nature moves at the root.
+    let chance_root = RandomTree::new(3, 3, 5).with_chance(3, 2).play(0);
+    assert!(chance_root.is_chance());
+    // The pile is empty: the side to move has lost.
+    let finished = Pile {
+        items: 0,
+        to_move: Player::Second,
+    };
+    let cp = |_: &Pile| Score::cp(77);
+    for text in configurations {
+        let config: Config = text.parse().unwrap();
+        for limits in &stopped {
+            let result = Engine::with_config(TreeValue, config).search(&chance_root, limits);
+            assert_eq!(
+                (result.best_move, result.pv.len()),
+                (None, 0),
+                "{text}, {limits:?}"
+            );
+            let result = Engine::with_config(cp, config).search(&finished, limits);
+            assert_eq!(result.score, Score::mated_in(0), "{text}, {limits:?}");
+            assert_eq!(result.best_move, None, "{text}, {limits:?}");
+        }
+    }
+}

@@ -22,7 +22,7 @@ use super::iterative;
 use super::mtdf::Mtdf;
 use super::root_window::RootWindow;
 use super::state::IterationInfo;
-use crate::{Bound, Evaluate, Game, Limits, MoveList, Score, SearchResult, SearchStats};
+use crate::{Bound, Evaluate, Game, Limits, MoveList, Score, SearchResult, SearchStats, outcome_score};
 
 /// The result of a completed iteration.
 struct Completed<M> {
@@ -57,7 +57,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let (score, pv, depth) = match completed {
             Some(done) => (done.score, done.pv, done.depth),
             None => (
-                self.evaluate(root),
+                self.unsearched_value(root),
                 self.fallback_move(root).into_iter().collect(),
                 0,
             ),
@@ -187,11 +187,21 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         }
     }
 
+    /// The root's value when not even depth 1 completed: a finished game's result (never the
+    /// evaluator's value: the [`Game`] contract), else the static evaluation.
+    fn unsearched_value(&self, root: &G) -> Score {
+        match root.outcome(root.move_count()) {
+            Some(outcome) => outcome_score(outcome, 0),
+            None => self.evaluate(root),
+        }
+    }
+
     /// The move to play when not even depth 1 completed: the first root move in search order.
     fn fallback_move(&self, root: &G) -> Option<G::Move> {
         let mut moves = MoveList::new();
         root.generate_moves(&mut moves);
-        if root.outcome(moves.len()).is_some() || self.search.limits.depth == 0 {
+        // Nobody chooses at a chance root: nature's outcome is no move to play.
+        if root.outcome(moves.len()).is_some() || self.search.limits.depth == 0 || root.is_chance() {
             return None;
         }
         let tt_move = match (self.tables.hasher, &self.tables.tt) {

@@ -11,8 +11,9 @@
 //!   iteration is discarded, since its best move may be half-searched. If not even depth 1
 //!   completed, the engine returns the first root move it would have searched (the table move
 //!   if legal and allowed, else the first allowed move generated, else the first generated) with
-//!   the root's static value: a legal move whenever one exists, none when the root is finished
-//!   or the depth is 0.
+//!   the root's static value: a legal move whenever one exists, none when the root is finished,
+//!   a chance node (nobody chooses there) or the depth is 0; a finished root is worth its
+//!   result, never the evaluator's value.
 //! - **Exact or value-changing.** Exact: every iteration is a complete search at its own depth,
 //!   so the last one's value is that depth's; what the earlier ones leave behind changes the
 //!   order of the moves (and, through a transposition table, only what its
