@@ -38,6 +38,12 @@ use std::ops::{Add, Neg, Sub};
 /// shown with their distance in plies (`margin +4 in 3 plies`): in games with extra turns a
 /// "move" of one player may take several plies.
 ///
+/// In a game with chance nodes a value may be a weighted mean of decided results and static
+/// values (a roll that wins at once beside rolls that leave the game open): such a mean is an
+/// expectation, not a proof, and lands in whichever band its integer falls, usually the static
+/// one, so it is shown as `cp` (`cp 27539`: most rolls win). Only a value every outcome agrees on
+/// is a `mate`.
+///
 /// ```
 /// use search_core::Score;
 /// assert_eq!(Score::mate_in(5).to_string(), "mate 3");
@@ -92,8 +98,21 @@ impl Score {
         })
     }
 
-    /// The score whose raw value is `raw` (the chance-node arithmetic's results).
-    pub(crate) const fn from_raw(raw: i32) -> Score {
+    /// The score whose raw value is `raw`, on the scale of the table above, unclamped: the
+    /// inverse of [`raw`](Score::raw). For values computed outside the searchers, such as an
+    /// oracle's expectiminimax integers (a chance node's mean is an integer anywhere on the
+    /// scale, see [`crate::chance`]), to compare with a search's result. [`cp`](Score::cp),
+    /// [`mate_in`](Score::mate_in) and [`won_by`](Score::won_by) are the constructors for the
+    /// bands.
+    ///
+    /// ```
+    /// use search_core::Score;
+    /// assert_eq!(Score::from_raw(35), Score::cp(35));
+    /// assert_eq!(Score::from_raw(Score::mate_in(3).raw()), Score::mate_in(3));
+    /// assert_eq!(Score::from_raw(40_000).raw(), 40_000); // not clamped, unlike cp
+    /// ```
+    #[must_use]
+    pub const fn from_raw(raw: i32) -> Score {
         Score(raw)
     }
 

@@ -75,7 +75,7 @@ mod solver;
 pub use solver::{SolverCheck, SolverReport};
 
 use crate::engine::{ChancePruning, Config, Engine};
-pub use crate::engine::{EXACT_COMBINATIONS, exact_configurations};
+pub use crate::engine::{EXACT_COMBINATIONS, exact_configurations, exact_configurations_for};
 use crate::reference::Minimax;
 use crate::{Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, Searcher, ZobristHash};
 
@@ -83,7 +83,8 @@ use crate::{Evaluate, Game, Limits, MoveList, Reference, Score, SearchResult, Se
 /// [`exact_configurations`] ([`EXACT_COMBINATIONS`] of them; in a game with chance nodes each
 /// also with one of Star2, Star1 and no chance pruning, in turn). Each engine with a table
 /// allocates it (1 MiB) here: for a long list, build the engines from
-/// [`exact_configurations`] as they are needed instead.
+/// [`exact_configurations`] as they are needed instead; [`exact_configurations_for`] gives
+/// every chance pruning with every configuration (three times as many).
 ///
 /// ```
 /// use search_core::random_tree::{RandomTree, TreeValue};

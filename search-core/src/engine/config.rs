@@ -237,7 +237,21 @@ impl Config {
     /// ([`Engine::exact`](super::Engine::exact), [`Engine::strongest`](super::Engine::strongest))
     /// apply. Star2, not Star1: with the presets' ordering its probes repay on EinStein
     /// positions (88.6% of expectiminimax's nodes saved at depth 9, against Star1's 71.7%: the
-    /// README's table, `examples/star_table.rs`).
+    /// book's star table, `examples/star_table.rs`).
+    ///
+    /// A configuration given to [`Engine::with_config`](super::Engine::with_config) is taken as
+    /// it is: without `star` it searches every outcome of a dice game with the full window, as
+    /// expectiminimax does (exact, but it prunes nothing there). Call this to get the presets'
+    /// chance pruning:
+    ///
+    /// ```
+    /// use search_core::engine::Config;
+    /// use search_core::random_tree::RandomTree; // a game with chance nodes
+    ///
+    /// assert_eq!(Config::exact().to_string(), "id+tt+hints+killers+history+pvs");
+    /// let for_dice = Config::exact().for_game::<RandomTree>();
+    /// assert_eq!(for_dice.to_string(), "id+tt+hints+killers+history+pvs+star=2");
+    /// ```
     #[must_use]
     pub fn for_game<G: crate::Game>(mut self) -> Config {
         if G::HAS_CHANCE && self.chance.is_none() {
@@ -489,6 +503,30 @@ pub fn exact_configurations(aspiration_window: i32) -> Vec<Config> {
 
 /// How many configurations [`exact_configurations`] gives.
 pub const EXACT_COMBINATIONS: usize = 256;
+
+/// The exact matrix for game `G`: [`exact_configurations`], and in a game with chance nodes
+/// each of them with every way of searching them (no pruning, Star1, Star2), all exact:
+/// [`EXACT_COMBINATIONS`] configurations for a deterministic game, three times as many for a
+/// game with dice.
+///
+/// ```
+/// use search_core::engine::{EXACT_COMBINATIONS, exact_configurations_for};
+/// use search_core::random_tree::RandomTree;
+///
+/// assert_eq!(exact_configurations_for::<RandomTree>(5).len(), 3 * EXACT_COMBINATIONS);
+/// ```
+#[must_use]
+pub fn exact_configurations_for<G: crate::Game>(aspiration_window: i32) -> Vec<Config> {
+    let configs = exact_configurations(aspiration_window);
+    if !G::HAS_CHANCE {
+        return configs;
+    }
+    let ways = [None, Some(ChancePruning::Star1), Some(ChancePruning::Star2)];
+    configs
+        .into_iter()
+        .flat_map(|config| ways.map(|chance| Config { chance, ..config }))
+        .collect()
+}
 
 #[cfg(test)]
 mod tests;

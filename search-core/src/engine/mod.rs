@@ -119,7 +119,9 @@ use crate::trace::{Trace, Tracer};
 use crate::{Evaluate, Game, ZobristHash};
 
 pub use aspiration::DEFAULT_ASPIRATION_WINDOW;
-pub use config::{Config, ConfigError, EXACT_COMBINATIONS, FEATURES, exact_configurations};
+pub use config::{
+    Config, ConfigError, EXACT_COMBINATIONS, FEATURES, exact_configurations, exact_configurations_for,
+};
 pub use extensions::DEFAULT_CAPTURE_CHAIN;
 pub use feature::{Exactness, Feature, Kind, Value, no_alias};
 pub use frame::MAX_SEARCH_PLY;
@@ -167,10 +169,11 @@ impl<G: Game, E> Engine<G, E> {
         engine
     }
 
-    /// The engine `config` describes. A configuration with a transposition table needs a game
-    /// with a [`ZobristHash`] (a compile-time requirement; a game without one has
-    /// [`without_hash`](Self::without_hash)); see [`Config`] for the features and how to build
-    /// a configuration.
+    /// The engine `config` describes, taken as it is. A configuration with a transposition
+    /// table needs a game with a [`ZobristHash`] (a compile-time requirement; a game without
+    /// one has [`without_hash`](Self::without_hash)); see [`Config`] for the features and how
+    /// to build a configuration. In a game with dice, a configuration without `star` searches
+    /// every outcome with the full window: [`Config::for_game`] adds the presets' Star2.
     ///
     /// ```
     /// use search_core::engine::{Config, Engine};
