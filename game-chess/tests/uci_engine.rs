@@ -392,17 +392,101 @@ fn a_claimable_fifty_move_draw_does_not_end_the_search() {
     assert_eq!(infos(&lines).pop().unwrap().score, Some(InfoScore::Centipawns(0)));
 }
 
+/// The end of the input is `quit`: closes the input with the engine in the state `setup` puts
+/// it in, and returns how long the process took to exit (polled every millisecond), the best of
+/// three tries, and the output after the close of the last try. The tries of every state run one
+/// after another (a lock), so that their engines do not share the cores with each other.
+fn exit_after_end_of_input(setup: &[&str]) -> (Duration, Vec<String>) {
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut best = Duration::MAX;
+    let mut after = Vec::new();
+    for _ in 0..3 {
+        let mut gui = Gui::start();
+        for line in setup {
+            gui.send(line);
+        }
+        // The engine is in its state: the search under way.
+        gui.sync();
+        std::thread::sleep(Duration::from_millis(200));
+        gui.during(Duration::ZERO);
+        let closed = Instant::now();
+        gui.close_stdin();
+        let exited = loop {
+            if let Some(status) = gui.child.try_wait().unwrap() {
+                assert!(status.success(), "{status:?}");
+                break closed.elapsed();
+            }
+            assert!(closed.elapsed() < PATIENCE, "the engine did not exit");
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        best = best.min(exited);
+        after = gui.during(Duration::from_millis(100));
+    }
+    (best, after)
+}
+
+/// After the end of input in a search: exit within 100 ms, with a legal `bestmove` (the search
+/// stopped, as `quit` stops it), after `start` and `moves`.
+fn assert_stops_and_exits_at_end_of_input(setup: &[&str], start: &str, moves: &[&str]) {
+    let (exited, after) = exit_after_end_of_input(setup);
+    assert!(
+        exited <= Duration::from_millis(100),
+        "{setup:?}: exited after {exited:?}"
+    );
+    let best: Vec<_> = after.iter().filter(|line| line.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 1, "{setup:?}: {after:?}");
+    let mv = best[0].split_whitespace().nth(1).unwrap();
+    assert!(is_legal(start, moves, mv), "{setup:?}: {mv}");
+}
+
 #[test]
-fn end_of_input_right_after_go_still_searches() {
-    let mut gui = Gui::start();
-    gui.send("position startpos");
-    gui.send("go wtime 2000 btime 2000");
-    gui.close_stdin();
-    let (lines, mv, _) = gui.bestmove();
-    assert!(is_legal("startpos", &[], &mv.unwrap()));
-    let deepest = infos(&lines).iter().filter_map(|info| info.depth).max();
-    assert!(deepest >= Some(2), "{lines:?}");
-    assert!(gui.wait_exit().success());
+fn end_of_input_while_searching_on_a_clock_stops_and_exits() {
+    let setup = ["position startpos moves e2e4", "go wtime 100000 btime 100000"];
+    assert_stops_and_exits_at_end_of_input(&setup, "startpos", &["e2e4"]);
+}
+
+#[test]
+fn end_of_input_while_searching_to_a_depth_stops_and_exits() {
+    assert_stops_and_exits_at_end_of_input(&["go depth 60"], "startpos", &[]);
+}
+
+#[test]
+fn end_of_input_while_searching_infinitely_stops_and_exits() {
+    assert_stops_and_exits_at_end_of_input(&["go infinite"], "startpos", &[]);
+}
+
+#[test]
+fn end_of_input_while_pondering_stops_and_exits() {
+    let setup = [
+        "setoption name Ponder value true",
+        "position startpos moves e2e4 e7e5",
+        "go ponder wtime 100000 btime 100000",
+    ];
+    assert_stops_and_exits_at_end_of_input(&setup, "startpos", &["e2e4", "e7e5"]);
+}
+
+#[test]
+fn end_of_input_in_a_mate_search_stops_and_exits() {
+    let setup = ["position startpos moves e2e4", "go mate 20"];
+    assert_stops_and_exits_at_end_of_input(&setup, "startpos", &["e2e4"]);
+}
+
+#[test]
+fn end_of_input_in_monte_carlo_tree_search_stops_and_exits() {
+    let setup = ["setoption name Search value mcts", "go infinite"];
+    assert_stops_and_exits_at_end_of_input(&setup, "startpos", &[]);
+    let setup = ["setoption name Search value mcts", "go wtime 100000 btime 100000"];
+    assert_stops_and_exits_at_end_of_input(&setup, "startpos", &[]);
+}
+
+#[test]
+fn end_of_input_when_idle_exits() {
+    let (exited, after) = exit_after_end_of_input(&["position startpos moves d2d4"]);
+    assert!(exited <= Duration::from_millis(100), "exited after {exited:?}");
+    assert!(after.is_empty(), "{after:?}");
 }
 
 #[test]
@@ -736,17 +820,6 @@ fn a_repetition_in_the_game_history_is_a_draw_in_search() {
     let last = infos(&lines).pop().unwrap();
     assert_eq!(last.score, Some(InfoScore::Centipawns(0)), "{lines:?}");
     assert_eq!(mv.as_deref(), Some("a1b1"));
-}
-
-#[test]
-fn end_of_input_stops_the_search_and_exits() {
-    let mut gui = Gui::start();
-    gui.send("go infinite");
-    gui.during(Duration::from_millis(200));
-    gui.close_stdin();
-    let (_, mv, _) = gui.bestmove();
-    assert!(is_legal("startpos", &[], &mv.unwrap()));
-    assert!(gui.wait_exit().success());
 }
 
 #[test]

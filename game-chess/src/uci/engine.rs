@@ -187,7 +187,8 @@ struct Job {
 /// a search thread owns the [`Engine`](search_core::engine::Engine) while it searches and prints
 /// the `info` lines (from the engine's per-iteration callback) and the `bestmove`. The search
 /// stops on a shared flag, which `stop`, `quit`, the end of input and the time manager raise;
-/// the engine checks it every 1024 nodes, so `stop` is answered within a few milliseconds.
+/// the engine checks it every 1024 nodes, so `stop` is answered within a few milliseconds, and
+/// the end of the input, which is `quit`, ends the process as fast.
 ///
 /// - **Time**: [`Clock::budget`] gives an optimum and a maximum, from the clock less a reserve of
 ///   one `Move Overhead` per move to go (see [`Clock::budget`]). The maximum is the search's hard
@@ -248,10 +249,10 @@ impl UciEngine {
         }
     }
 
-    /// Reads commands from `input` until `quit` or the end of the input, then returns. At the
-    /// end of the input a search with limits (depth, nodes, clock, `movetime`, `mate`) runs to
-    /// them and prints its `bestmove`; an infinite or pondering search is stopped (it still
-    /// prints a searched `bestmove`).
+    /// Reads commands from `input` until `quit` or the end of the input, then returns. The end
+    /// of the input is `quit`, as in Stockfish: a GUI that closes the pipe, or dies, leaves no
+    /// engine searching on; a search in progress is stopped (it prints the best move of its last
+    /// completed iteration) and the engine returns at once.
     pub fn run(mut self, mut input: impl BufRead) {
         let mut buffer = Vec::new();
         loop {
@@ -263,23 +264,6 @@ impl UciEngine {
             let line = String::from_utf8_lossy(&buffer);
             if self.handle(&line) == Flow::Quit {
                 return;
-            }
-        }
-        self.finish_search_in_time();
-    }
-
-    /// Lets a search with limits finish by itself (the end of the input is not `stop`: a script
-    /// that writes `go` and closes the pipe wants the move), then takes the engine back. Searches
-    /// without an end of their own are stopped.
-    fn finish_search_in_time(&mut self) {
-        if let Some(running) = &self.running {
-            let state = lock(&running.control.state);
-            let endless = state.infinite || state.pondering;
-            drop(state);
-            if !endless {
-                while !running.handle.is_finished() {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
             }
         }
         self.finish_search();
