@@ -36,10 +36,10 @@ const DEFAULT_SECONDS: f64 = 2.0;
 const PATIENCE: Duration = Duration::from_secs(60);
 
 /// SplitMix64: small, fast, and good enough to pick mutations.
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(super) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -47,15 +47,15 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    fn below(&mut self, n: usize) -> usize {
+    pub(super) fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
     }
 
-    fn chance(&mut self, percent: u64) -> bool {
+    pub(super) fn chance(&mut self, percent: u64) -> bool {
         self.next() % 100 < percent
     }
 
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+    pub(super) fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
     }
 }
@@ -109,7 +109,7 @@ fn fuzz(target: &str, case_timeout: Duration, case: fn(&mut Rng) -> u64) -> usiz
 
 /// Legal positions to start from and to mutate: the thesis's 24, perft's tricky ones, mates,
 /// stalemates, a fifty-move clock at 100, en passant and castling corners.
-fn corpus() -> Vec<String> {
+pub(super) fn corpus() -> Vec<String> {
     let mut fens: Vec<String> = game_chess::positions::thesis_24()
         .iter()
         .map(|record| record.game(ChessConfig::default()).fen())
@@ -165,7 +165,7 @@ const NUMBERS: &[&str] = &[
 
 /// `text` with a few random edits: characters replaced, inserted, deleted or duplicated; a
 /// number or a non-ASCII character inserted; the text cut short.
-fn mutate(rng: &mut Rng, text: &str) -> String {
+pub(super) fn mutate(rng: &mut Rng, text: &str) -> String {
     let mut bytes = text.as_bytes().to_vec();
     for _ in 0..=rng.below(4) {
         let at = rng.below(bytes.len() + 1);
@@ -196,7 +196,7 @@ fn mutate(rng: &mut Rng, text: &str) -> String {
 }
 
 /// Up to `count` random legal moves from `game`, as UCI text.
-fn random_line(rng: &mut Rng, game: &ChessGame, count: usize) -> Vec<String> {
+pub(super) fn random_line(rng: &mut Rng, game: &ChessGame, count: usize) -> Vec<String> {
     let mut game = game.clone();
     let mut line = Vec::new();
     let mut moves = MoveList::new();
@@ -352,7 +352,7 @@ const WORDS: &[&str] = &[
     "é",
 ];
 
-fn uci_line(rng: &mut Rng, corpus: &[String]) -> String {
+pub(super) fn uci_line(rng: &mut Rng, corpus: &[String]) -> String {
     let mut words: Vec<String> = Vec::new();
     for _ in 0..rng.below(14) {
         let word = match rng.below(10) {
@@ -423,7 +423,7 @@ impl Transcript {
 
 /// A `setoption` line: a real option with a random value (in or out of range, or garbage; the
 /// hash never above a few MiB, to stay small), or an unknown option.
-fn setoption(rng: &mut Rng) -> String {
+pub(super) fn setoption(rng: &mut Rng) -> String {
     let options = EngineOptions::uci_lines();
     let line = rng.pick(&options);
     let rest = line.strip_prefix("option name ").unwrap();
@@ -454,7 +454,7 @@ fn setoption(rng: &mut Rng) -> String {
 
 /// A bounded `go`: some limit always ends it (or the test sends `stop`). Returns the line,
 /// whether it needs `stop`, and whether it is `ponder`.
-fn go(rng: &mut Rng, game: &ChessGame) -> (String, bool, bool) {
+pub(super) fn go(rng: &mut Rng, game: &ChessGame) -> (String, bool, bool) {
     let mut parts = vec!["go".to_string()];
     let mut bounded = false;
     let number = |rng: &mut Rng, low: usize, high: usize| (low + rng.below(high - low + 1)).to_string();

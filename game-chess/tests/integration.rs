@@ -23,3 +23,5 @@ mod perft;
 mod suites;
 #[path = "uci_engine.rs"]
 mod uci_engine;
+#[path = "uci_stress.rs"]
+mod uci_stress;

@@ -58,6 +58,9 @@ impl Output {
 struct Control {
     /// Raised to stop the search (the engine's [`Limits::stop`]).
     stop: Arc<AtomicBool>,
+    /// Raised by the GUI only (`stop`, `quit`, the end of the input, a new `go`): what stops the
+    /// depth-1 search that follows a search the clock stopped too early.
+    released_flag: Arc<AtomicBool>,
     /// When `go` arrived.
     start: Instant,
     state: Mutex<ControlState>,
@@ -87,6 +90,7 @@ impl Control {
         let mut state = lock(&self.state);
         state.released = true;
         self.stop.store(true, Ordering::SeqCst);
+        self.released_flag.store(true, Ordering::SeqCst);
         self.wake.notify_all();
     }
 
@@ -99,6 +103,11 @@ impl Control {
 
     fn is_stopped(&self) -> bool {
         self.stop.load(Ordering::SeqCst)
+    }
+
+    /// Whether the GUI said `stop` (or `quit`, or closed the input, or sent a new `go`).
+    fn is_released(&self) -> bool {
+        self.released_flag.load(Ordering::SeqCst)
     }
 
     /// After a completed iteration with value `score`: stop if the soft deadline has passed or
@@ -151,6 +160,11 @@ impl Control {
     }
 }
 
+/// The node budget of the depth-1 search that every move played gets when the clock or a node
+/// budget stopped its search before depth 1 was complete (an ordinary position needs a few
+/// hundred nodes; past the budget the engine plays the first move of its order, still legal).
+pub const DEPTH_ONE_NODES: u64 = 100_000;
+
 /// How long a search runs before it reports each root move it starts (`currmove`).
 pub const CURRMOVE_AFTER: Duration = Duration::from_secs(1);
 
@@ -194,9 +208,12 @@ struct Job {
 ///   one `Move Overhead` per move to go (see [`Clock::budget`]). The maximum is the search's hard
 ///   deadline; after each completed iteration past the optimum the flag is raised (no new
 ///   iteration is started). A stopped search plays the best move of its last completed
-///   iteration; if not even depth 1 completed (a clock of a few milliseconds, `go nodes 1`, an
-///   early `stop`), depth 1 is searched to the end regardless: every move played is searched.
-///   A clock given for one side only is an empty clock for the other.
+///   iteration; if not even depth 1 completed (a clock of a few milliseconds, `go nodes 1`),
+///   depth 1 is searched to the end regardless, within [`DEPTH_ONE_NODES`]: every move played
+///   on the clock is searched. A search the GUI stopped that early (`stop`, `quit`, a new `go`)
+///   plays at once the first move of the engine's order, legal: the GUI wants the move now, and
+///   `isready` is answered at once in every state. A clock given for one side only is an empty
+///   clock for the other.
 /// - **The fifty-move rule** is claimed, not automatic, at the root: a position whose halfmove
 ///   clock has reached 100 is searched ([`ChessGame::search_root`]), so a mate on the board is
 ///   played.
@@ -474,6 +491,7 @@ impl UciEngine {
         }
         let control = Arc::new(Control {
             stop,
+            released_flag: Arc::default(),
             start,
             state: Mutex::new(ControlState {
                 pondering,
@@ -621,10 +639,22 @@ fn search_thread(
             (result.depth > 0).then(|| (result.best_move, result.pv.get(1).copied()))
         };
         searched.unwrap_or_else(|| {
-            // Stopped (by the clock, a node budget or `stop`) before depth 1 was complete: a
-            // move is always searched, so search depth 1 to the end (a few milliseconds at most).
+            // Stopped before depth 1 was complete. By the clock or a node budget: a move is
+            // always searched, so search depth 1 to the end (a few milliseconds), within a node
+            // budget (with the quiescence search's own budget off, a board of queens could take
+            // seconds). By the GUI (`stop`, `quit`, the end of the input, a new `go`): it wants
+            // the move now, and the reader waits for this thread: the first move of the engine's
+            // order (the table's move if it knows one), legal.
             engine.set_root_moves(job.search_moves.clone());
-            let result = engine.search(&job.root, &Limits::depth(1));
+            let limits = if control.is_released() {
+                Limits::depth(1).with_nodes(1)
+            } else {
+                let released = Arc::clone(&control.released_flag);
+                Limits::depth(1)
+                    .with_nodes(DEPTH_ONE_NODES)
+                    .with_stop_flag(released)
+            };
+            let result = engine.search(&job.root, &limits);
             (result.best_move, result.pv.get(1).copied())
         })
     };

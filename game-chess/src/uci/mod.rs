@@ -20,7 +20,9 @@ mod time;
 
 pub use client::{ClientError, EngineMove, HANDSHAKE_TIMEOUT, MAX_HANDSHAKE, UciClient, go_command};
 pub use command::{Command, CommandError, GoParams, StartPosition};
-pub use engine::{BENCH_DEPTH, CURRMOVE_AFTER, ENGINE_AUTHOR, ENGINE_NAME, Flow, UciEngine, bench};
+pub use engine::{
+    BENCH_DEPTH, CURRMOVE_AFTER, DEPTH_ONE_NODES, ENGINE_AUTHOR, ENGINE_NAME, Flow, UciEngine, bench,
+};
 pub use message::{EngineMessage, Info, InfoScore, MessageError};
 pub use options::{
     Algorithm, ChessEngine, EngineOptions, MAX_HASH_MIB, MAX_MCTS_CUTOFF, MAX_MCTS_EXPLORATION,
