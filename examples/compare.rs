@@ -22,12 +22,12 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use game_chess::Evaluation;
-use game_search::lab::compare::{Plan, default_plan, full_plan, quick_plan};
-use game_search::lab::configs::{Config, feature_help, registry};
-use game_search::lab::plot;
-use game_search::lab::report::{Format, render};
-use game_search::lab::runner::{Progress, parse_suite, run, thesis_suite};
-use game_search::lab::terminal::{WIDTH, render_terminal, wrap_words};
+use game_search_lab::compare::{Plan, default_plan, full_plan, quick_plan};
+use game_search_lab::configs::{Config, feature_help, registry};
+use game_search_lab::plot;
+use game_search_lab::report::{Format, render};
+use game_search_lab::runner::{Progress, parse_suite, run, thesis_suite};
+use game_search_lab::terminal::{WIDTH, render_terminal, wrap_words};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Compare game-tree searcher configurations on chess positions.

@@ -34,18 +34,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
-use game_search::lab::compare::default_plan;
-use game_search::lab::configs::Config;
-use game_search::lab::matches::{Opening, thesis_openings};
-use game_search::lab::players::{MoveLimit, PlayerSpec};
-use game_search::lab::report::{SUMMARY_COLUMNS, summary_rows};
-use game_search::lab::reproduce::{
+use game_search_lab::compare::default_plan;
+use game_search_lab::configs::Config;
+use game_search_lab::matches::{Opening, thesis_openings};
+use game_search_lab::players::{MoveLimit, PlayerSpec};
+use game_search_lab::report::{SUMMARY_COLUMNS, summary_rows};
+use game_search_lab::reproduce::{
     Budget, Tournament, balanced_openings, calderan_table_2, mate_in_3_puzzles, mates_markdown, run_mates,
     run_timing, run_tournament, thesis_table_3, thesis_table_5, thesis_table_7, timing_markdown,
     tournament_markdown,
 };
-use game_search::lab::runner::{Progress, run};
-use game_search::lab::strength::{
+use game_search_lab::runner::{Progress, run};
+use game_search_lab::strength::{
     Opponent, Scripts, StrengthRow, Suite, SuiteRow, run_strength_row, run_suite, strength_markdown,
     strength_opponents, strength_suites, suites_markdown,
 };
@@ -527,7 +527,7 @@ fn strength_scripts(args: &Args) -> Result<Scripts, String> {
     Ok(scripts)
 }
 
-fn markdown_summary(report: &game_search::lab::runner::Report) -> String {
+fn markdown_summary(report: &game_search_lab::runner::Report) -> String {
     // The README's columns: config, offset, avg/total nodes, leaf %, avg BF, avg time, check.
     let keep = [0, 1, 3, 4, 7, 9, 10, 11];
     let mut out = format!(

@@ -20,9 +20,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use game_search::lab::matches::{DEFAULT_PLY_CAP, Opening, play_match, thesis_openings};
-use game_search::lab::pgn::Termination;
-use game_search::lab::players::{Forfeit, MoveLimit, Player, PlayerSpec};
+use game_search_lab::matches::{DEFAULT_PLY_CAP, Opening, play_match, thesis_openings};
+use game_search_lab::pgn::Termination;
+use game_search_lab::players::{Forfeit, MoveLimit, Player, PlayerSpec};
 
 /// Play chess matches between searcher configurations and engines.
 #[derive(Debug, Parser)]

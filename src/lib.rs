@@ -6,11 +6,9 @@
 //! - [`game_tictactoe`]: tic-tac-toe, searched exhaustively to validate every searcher.
 //! - [`games`]: small games as library code: Nim, Connect Four, Kalah, Dots and Boxes, Pig and
 //!   EinStein würfelt nicht! (dice).
-//! - [`lab`]: what the lab programs share (match statistics, ...).
 //! - [`studio`]: the search studio, a local web application to watch and compare searchers.
 #![warn(missing_docs)]
 
-pub mod lab;
 pub mod studio;
 
 pub use game_chess;

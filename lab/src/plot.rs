@@ -176,8 +176,8 @@ pub fn nodes_per_depth(report: &Report, path: &Path) -> Result<(), PlotError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::configs::Config;
-    use crate::lab::runner::{RunOptions, run, thesis_suite};
+    use crate::configs::Config;
+    use crate::runner::{RunOptions, run, thesis_suite};
 
     #[test]
     fn plots_are_svg_with_every_series() {

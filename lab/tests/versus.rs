@@ -9,9 +9,9 @@ use std::time::Duration;
 use game_chess::shakmaty::fen::Fen;
 use game_chess::shakmaty::san::San;
 use game_chess::shakmaty::{CastlingMode, Chess, Position};
-use game_search::lab::matches::{MatchReport, play_match, thesis_openings};
-use game_search::lab::pgn::Termination;
-use game_search::lab::players::{MoveLimit, Player, PlayerSpec};
+use game_search_lab::matches::{MatchReport, play_match, thesis_openings};
+use game_search_lab::pgn::Termination;
+use game_search_lab::players::{MoveLimit, Player, PlayerSpec};
 use pgn_reader::{BufferedReader, RawTag, SanPlus, Visitor};
 
 /// Collects one game's tags, moves and result.
@@ -245,7 +245,7 @@ done
         Player::new(shuffle.clone(), limit, Duration::from_secs(5)),
         Player::new(shuffle, limit, Duration::from_secs(5)),
     ];
-    let start = game_search::lab::matches::Opening {
+    let start = game_search_lab::matches::Opening {
         label: "start".into(),
         game: game_chess::ChessGame::startpos(game_chess::ChessConfig::default()),
     };

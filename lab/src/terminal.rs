@@ -150,8 +150,8 @@ pub fn render_terminal(report: &Report, per_position: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::configs::Config;
-    use crate::lab::runner::{RunOptions, run, thesis_suite};
+    use crate::configs::Config;
+    use crate::runner::{RunOptions, run, thesis_suite};
 
     fn strings(cells: &[&str]) -> Vec<String> {
         cells.iter().map(|s| s.to_string()).collect()
@@ -182,7 +182,7 @@ mod tests {
     fn the_default_run_fits_an_ordinary_terminal() {
         // Every configuration of the default run, on two positions at a small depth.
         let suite: Vec<_> = thesis_suite().into_iter().take(2).collect();
-        let configs = Config::parse_list(crate::lab::compare::DEFAULT_CONFIGS).unwrap();
+        let configs = Config::parse_list(crate::compare::DEFAULT_CONFIGS).unwrap();
         let options = RunOptions {
             depth_offset: Some(-3),
             ..RunOptions::default()

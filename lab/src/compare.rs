@@ -123,9 +123,9 @@ pub fn full_plan() -> Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::configs::Check;
-    use crate::lab::report::{Format, SUMMARY_COLUMNS, render};
-    use crate::lab::runner::{CheckOutcome, run};
+    use crate::configs::Check;
+    use crate::report::{Format, SUMMARY_COLUMNS, render};
+    use crate::runner::{CheckOutcome, run};
 
     #[test]
     fn an_offset_below_depth_1_is_refused_with_the_position_named() {

@@ -344,8 +344,8 @@ pub fn json(report: &Report) -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::configs::Config;
-    use crate::lab::runner::{RunOptions, run, thesis_suite};
+    use crate::configs::Config;
+    use crate::runner::{RunOptions, run, thesis_suite};
 
     fn small() -> Report {
         let suite: Vec<_> = thesis_suite().into_iter().take(2).collect();

@@ -20,7 +20,7 @@
 //!   Every feature of the engine can be named: see [`feature_help`].
 //!
 //! ```
-//! use game_search::lab::configs::{Check, Config};
+//! use game_search_lab::configs::{Check, Config};
 //! let config = Config::parse("engine:v1+id+tt+killers+pvs").unwrap();
 //! assert_eq!(config.check, Check::AlphaBeta);
 //! assert_eq!(Config::parse("engine:v1+null=r2").unwrap().check, Check::None);

@@ -1,5 +1,7 @@
-//! The lab's library: what the `compare` and `versus` programs in `examples/` share, kept here so
-//! that it is unit-tested and the programs stay thin.
+//! The lab's library: what the lab programs in the repository's `examples/` (`compare`, `versus`,
+//! `reproduce`, ...) and its benches share, kept here so that it is unit-tested and the programs
+//! stay thin. It is a tool of the repository (it reads the data files and scripts of
+//! `game-chess/tests/`), not published.
 //!
 //! - [`configs`]: the named searcher configurations (the thesis's and the project's) and
 //!   `engine:` feature lists;
@@ -14,6 +16,8 @@
 //! - [`reproduce`]: the papers' play and timing experiments, for the `reproduce` program;
 //! - [`strength`]: the UCI engine's matches against real engines and its test suites, for the
 //!   same program (through the python-chess scripts).
+
+#![warn(missing_docs)]
 
 pub mod compare;
 pub mod configs;

@@ -252,7 +252,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::lab::players::{MoveLimit, PlayerSpec};
+    use crate::players::{MoveLimit, PlayerSpec};
 
     fn player(spec: &str, limit: MoveLimit) -> Player {
         Player::new(PlayerSpec::parse(spec).unwrap(), limit, Duration::from_secs(5))

@@ -21,16 +21,16 @@ use super::elo::MatchScore;
 use super::reproduce::Budget;
 
 /// `match.py`: a match of our UCI engine against another engine, one game at a time.
-pub const MATCH_SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/game-chess/tests/python/match.py");
+pub const MATCH_SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../game-chess/tests/python/match.py");
 
 /// `solve_suite.py`: UCI engines over an EPD test suite at a fixed time per position.
 pub const SUITE_SCRIPT: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/game-chess/tests/python/solve_suite.py"
+    "/../game-chess/tests/python/solve_suite.py"
 );
 
 /// The test suites' directory.
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/game-chess/tests/data");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../game-chess/tests/data");
 
 /// An opponent of the strength table: how `match.py` starts it, and how many games it gets.
 #[derive(Clone, Debug, PartialEq, Eq)]
