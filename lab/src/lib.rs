@@ -15,7 +15,8 @@
 //! - [`peer`]: the `minimax` crate on this project's games, the peer the benchmarks compare with;
 //! - [`reproduce`]: the papers' play and timing experiments, for the `reproduce` program;
 //! - [`strength`]: the UCI engine's matches against real engines and its test suites, for the
-//!   same program (through the python-chess scripts).
+//!   same program (through the python-chess scripts);
+//! - [`uci_client`]: drives external UCI engines (Stockfish, or our own binary) for the matches.
 
 #![warn(missing_docs)]
 
@@ -32,3 +33,4 @@ pub mod reproduce;
 pub mod runner;
 pub mod strength;
 pub mod terminal;
+pub mod uci_client;

@@ -1,5 +1,5 @@
 //! The players of `versus`: a searcher configuration with an evaluation, a seeded random mover,
-//! or an external UCI engine driven by [`game_chess::uci::UciClient`].
+//! or an external UCI engine driven by [`UciClient`].
 //!
 //! Specs as the command line gives them ([`PlayerSpec::parse`]):
 //!
@@ -12,12 +12,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use game_chess::shakmaty::{Move, Position};
-use game_chess::uci::{GoParams, UciClient};
+use game_chess::uci::GoParams;
 use game_chess::{ChessGame, Evaluation, GameHistory};
 use search_core::engine::Engine;
 use search_core::{Limits, MoveList};
 
 use super::configs::{BoxedSearcher, Config, ConfigError, Recipe};
+use super::uci_client::{HANDSHAKE_TIMEOUT, UciClient};
 
 /// How long each move may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,7 +202,7 @@ impl Player {
             spec,
             limit,
             uci_timeout,
-            handshake: game_chess::uci::HANDSHAKE_TIMEOUT,
+            handshake: HANDSHAKE_TIMEOUT,
             random_state,
             uci: None,
             not_an_engine: None,
@@ -209,7 +210,7 @@ impl Player {
     }
 
     /// The same player, giving an external engine `handshake` (instead of
-    /// [`HANDSHAKE_TIMEOUT`](game_chess::uci::HANDSHAKE_TIMEOUT)) to answer `uci` and `isready`.
+    /// [`HANDSHAKE_TIMEOUT`](HANDSHAKE_TIMEOUT)) to answer `uci` and `isready`.
     #[must_use]
     pub fn with_handshake_timeout(mut self, handshake: Duration) -> Self {
         self.handshake = handshake;

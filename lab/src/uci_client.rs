@@ -1,5 +1,6 @@
 //! A UCI client: drives an external engine process (Stockfish, or our own binary) through the
-//! protocol, the way a GUI does.
+//! protocol, the way a GUI does. The lab's players and matches use it; the messages it parses are
+//! game-chess's ([`game_chess::uci`]), the ones our engine formats.
 //!
 //! Every wait has a timeout, and every way an engine can fail becomes a [`ClientError`] instead
 //! of a hang or a panic: it did not start, it exited (crashed), it stopped answering, it wrote
@@ -13,7 +14,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::{EngineMessage, GoParams, Info};
+use game_chess::uci::{EngineMessage, GoParams, Info};
 
 /// How long an engine may take to answer `uci` and `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -356,7 +357,7 @@ pub fn go_command(params: &GoParams) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uci::{Command, InfoScore};
+    use game_chess::uci::{Command, InfoScore};
 
     /// A fake engine as a shell script.
     fn fake(script: &str) -> Result<UciClient, ClientError> {
