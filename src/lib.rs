@@ -6,10 +6,7 @@
 //! - [`game_tictactoe`]: tic-tac-toe, searched exhaustively to validate every searcher.
 //! - [`games`]: small games as library code: Nim, Connect Four, Kalah, Dots and Boxes, Pig and
 //!   EinStein würfelt nicht! (dice).
-//! - [`studio`]: the search studio, a local web application to watch and compare searchers.
 #![warn(missing_docs)]
-
-pub mod studio;
 
 pub use game_chess;
 pub use game_tictactoe;

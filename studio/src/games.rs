@@ -7,14 +7,14 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::StudioError;
-use crate::game_chess::{ChessConfig, ChessGame, Evaluation, MoveOrdering, to_uci};
-use crate::game_tictactoe::{Cell, Heuristic, TicTacToe};
-use crate::games::connect_four::{ConnectFour, OpenWindows};
-use crate::games::kalah::Kalah;
-use crate::games::nim::Nim;
-use crate::games::pig::{Pig, PigMove};
-use crate::search_core::random_tree::{RandomTree, TreeValue};
-use crate::search_core::{Evaluate, Game, MoveList, Outcome, Player, Score, ZobristHash};
+use game_chess::{ChessConfig, ChessGame, Evaluation, MoveOrdering, to_uci};
+use game_tictactoe::{Cell, Heuristic, TicTacToe};
+use ::games::connect_four::{ConnectFour, OpenWindows};
+use ::games::kalah::Kalah;
+use ::games::nim::Nim;
+use ::games::pig::{Pig, PigMove};
+use search_core::random_tree::{RandomTree, TreeValue};
+use search_core::{Evaluate, Game, MoveList, Outcome, Player, Score, ZobristHash};
 
 /// A position as every request names it: a game, its starting text, the textbook tree's
 /// parameters, and the moves played since the start (see `API.md`).
@@ -323,7 +323,7 @@ impl StudioGame for Nim {
     const ID: &'static str = "nim";
 
     fn evaluator() -> fn(&Nim) -> Score {
-        crate::games::nim::even
+        ::games::nim::even
     }
 
     fn from_start(start: &str, _: &BTreeMap<String, i64>) -> Result<Self, StudioError> {
@@ -336,7 +336,7 @@ impl StudioGame for Nim {
         Nim::new(&heaps).map_err(|error| StudioError::BadRequest(format!("Nim start \"{start}\": {error}")))
     }
 
-    fn move_text(&self, mv: crate::games::nim::Take) -> String {
+    fn move_text(&self, mv: ::games::nim::Take) -> String {
         mv.to_string()
     }
 
@@ -362,7 +362,7 @@ impl StudioGame for ConnectFour {
             .map_err(|error| StudioError::BadRequest(format!("Connect Four start \"{start}\": {error}")))
     }
 
-    fn move_text(&self, mv: crate::games::connect_four::Column) -> String {
+    fn move_text(&self, mv: ::games::connect_four::Column) -> String {
         mv.to_string()
     }
 
@@ -422,7 +422,7 @@ impl StudioGame for Kalah {
             .map_err(|error| StudioError::BadRequest(format!("Kalah start \"{start}\": {error}")))
     }
 
-    fn move_text(&self, mv: crate::games::kalah::House) -> String {
+    fn move_text(&self, mv: ::games::kalah::House) -> String {
         mv.to_string()
     }
 
@@ -452,7 +452,7 @@ impl StudioGame for ChessGame {
             .map_err(|error| StudioError::BadRequest(format!("bad FEN \"{start}\": {error}")))
     }
 
-    fn move_text(&self, mv: crate::game_chess::shakmaty::Move) -> String {
+    fn move_text(&self, mv: game_chess::shakmaty::Move) -> String {
         to_uci(mv)
     }
 
@@ -461,7 +461,7 @@ impl StudioGame for ChessGame {
     }
 
     fn grid(&self) -> Option<Value> {
-        use crate::game_chess::shakmaty::{Color, File, Rank, Role, Square};
+        use game_chess::shakmaty::{Color, File, Rank, Role, Square};
         let board = self.board();
         let mut cells = Vec::with_capacity(64);
         for rank in (0..8).rev() {
@@ -502,7 +502,7 @@ impl StudioGame for Pig {
     const ID: &'static str = "pig";
 
     fn evaluator() -> fn(&Pig) -> Score {
-        crate::games::pig::evaluate
+        ::games::pig::evaluate
     }
 
     fn from_start(start: &str, _: &BTreeMap<String, i64>) -> Result<Self, StudioError> {

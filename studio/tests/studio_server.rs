@@ -7,7 +7,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use game_search::studio::{StudioLimits, serve};
+use game_search_studio::{StudioLimits, serve};
 
 /// A studio on a free loopback port, serving in the background for the rest of the test run.
 fn start() -> SocketAddr {

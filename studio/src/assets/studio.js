@@ -1,6 +1,6 @@
 // The search studio's page: pick a position and searchers, draw the trees they walked, step
 // through them, and play against searcher A. Vanilla ES2020, no dependencies; the JSON API it
-// talks to is described in src/studio/API.md.
+// talks to is described in studio/src/API.md.
 'use strict';
 
 // ============================================================================================

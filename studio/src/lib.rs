@@ -1,12 +1,12 @@
 //! **The search studio**: a local web application to watch and compare the project's real
 //! searchers on real games — pick a game, a position and one or two searchers, see the trees
-//! they walked (built from their [`Trace`](crate::search_core::trace::Trace)s), step through a
+//! they walked (built from their [`Trace`](search_core::trace::Trace)s), step through a
 //! search in visit order, and play against any searcher.
 //!
-//! `cargo run --release --example studio` serves it on `127.0.0.1:8080`; the page's assets are
-//! embedded in the binary (no network, no JavaScript build step). The JSON API is documented in
-//! [`http_api`] (`API.md` beside this file) and is what [`handle`] answers; [`serve`] puts it
-//! behind an HTTP server.
+//! The `game-search-studio` binary (or `cargo run --release --example studio` in the repository)
+//! serves it on `127.0.0.1:8080` ([`cli`]); the page's assets are embedded in the binary (no
+//! network, no JavaScript build step). The JSON API is documented in [`http_api`] (`API.md`
+//! beside this file) and is what [`handle`] answers; [`serve`] puts it behind an HTTP server.
 //!
 //! # Limits, so that no request can hang the server
 //!
@@ -17,7 +17,7 @@
 //! engine configuration, malformed JSON) gets a message too, never a panic.
 //!
 //! ```
-//! use game_search::studio::{StudioLimits, handle};
+//! use game_search_studio::{StudioLimits, handle};
 //!
 //! let limits = StudioLimits::default();
 //! let body = r#"{"game": "textbook", "depth": 3, "searchers": [{"kind": "minimax"}]}"#;
@@ -33,7 +33,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod budget;
+pub mod cli;
 pub mod games;
 #[doc = include_str!("API.md")]
 pub mod http_api {}
@@ -47,9 +50,9 @@ use serde_json::{Value, json};
 
 pub use server::{ServeError, serve};
 
-use crate::search_core::engine::Config;
-use games::{GameVisitor, PositionRequest, StudioGame, TEXTBOOK_PARAMS, describe, with_game};
-use search::{ChooseMove, DEFAULT_ITERATIONS, SEARCHERS, SearchAll, SearcherSpec};
+use search_core::engine::Config;
+use crate::games::{GameVisitor, PositionRequest, StudioGame, TEXTBOOK_PARAMS, describe, with_game};
+use crate::search::{ChooseMove, DEFAULT_ITERATIONS, SEARCHERS, SearchAll, SearcherSpec};
 
 /// Why a request was refused: the message is for a person.
 #[derive(Debug, thiserror::Error)]

@@ -9,12 +9,12 @@ use serde_json::{Value, json};
 use super::budget::{Budgeted, BudgetedEval};
 use super::games::{GameVisitor, StudioGame, describe, legal_moves, status};
 use super::{StudioError, StudioLimits};
-use crate::search_core::chance::sample_outcome;
-use crate::search_core::engine::{Config, Engine};
-use crate::search_core::mcts::{Mcts, SplitMix64};
-use crate::search_core::reference::{AlphaBeta, AlphaBetaMinimax, Minimax, MinimaxQuiescence, Negamax};
-use crate::search_core::trace::{Trace, score_text};
-use crate::search_core::{Bound, Limits, Score, SearchResult, Searcher};
+use search_core::chance::sample_outcome;
+use search_core::engine::{Config, Engine};
+use search_core::mcts::{Mcts, SplitMix64};
+use search_core::reference::{AlphaBeta, AlphaBetaMinimax, Minimax, MinimaxQuiescence, Negamax};
+use search_core::trace::{Trace, score_text};
+use search_core::{Bound, Limits, Score, SearchResult, Searcher};
 
 /// One searcher of a request: its kind and options.
 #[derive(Clone, Debug, Deserialize)]

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Browser test of the search studio's page (src/studio/assets) against a running server.
+"""Browser test of the search studio's page (studio/src/assets) against a running server.
 
     cargo run --release --example studio -- --addr 127.0.0.1:8765 &
-    python3 tests/studio/test_studio.py --url http://127.0.0.1:8765 [--screenshots DIR]
+    python3 studio/tests/test_studio.py --url http://127.0.0.1:8765 [--screenshots DIR]
 
 Drives the page with Playwright in the system Chromium and counts its checks: the catalog fills
 the form; the textbook tree's drawn nodes match the API's traces (minimax 40, alpha-beta 28 = 20

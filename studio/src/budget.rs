@@ -10,7 +10,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use crate::search_core::{Evaluate, Game, MoveList, Outcome, Player, Score, ZobristHash};
+use search_core::{Evaluate, Game, MoveList, Outcome, Player, Score, ZobristHash};
 
 /// A game whose positions share one counter of generated positions (see the module docs).
 #[derive(Clone, Debug)]
@@ -133,9 +133,9 @@ impl<G: Game, E: Evaluate<G>> Evaluate<Budgeted<G>> for BudgetedEval<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game_tictactoe::{Heuristic, TicTacToe};
-    use crate::search_core::reference::Minimax;
-    use crate::search_core::{Limits, Searcher};
+    use game_tictactoe::{Heuristic, TicTacToe};
+    use search_core::reference::Minimax;
+    use search_core::{Limits, Searcher};
 
     #[test]
     fn within_the_budget_the_search_is_the_games_own() {
