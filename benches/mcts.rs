@@ -14,9 +14,9 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use game_search::game_tictactoe::TicTacToe;
 use game_search::games::connect_four::ConnectFour;
-use game_search_lab::peer::Peer;
 use game_search::search_core::mcts::Mcts;
 use game_search::search_core::{Game, Limits, Searcher, ZobristHash};
+use game_search_lab::peer::Peer;
 use minimax::{MCTSOptions, MonteCarloTreeSearch, Strategy};
 
 fn compare<G>(c: &mut Criterion, name: &str, root: &G, iterations: u64)

@@ -35,14 +35,14 @@ use game_search::game_tictactoe::{Heuristic, TicTacToe};
 use game_search::games::connect_four::{ConnectFour, OpenWindows};
 use game_search::games::einstein::{self, EinStein};
 use game_search::games::kalah::Kalah;
-use game_search_lab::elo::MatchScore;
-use game_search_lab::peer::Peer;
 use game_search::search_core::chance::sample_outcome;
 use game_search::search_core::engine::{Config, Engine};
 use game_search::search_core::mcts::{Mcts, SplitMix64};
 use game_search::search_core::{
     Evaluate, Game, Limits, MoveList, Outcome, Player, Score, Searcher, ZobristHash,
 };
+use game_search_lab::elo::MatchScore;
+use game_search_lab::peer::Peer;
 use minimax::{MCTSOptions, MonteCarloTreeSearch, Strategy};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

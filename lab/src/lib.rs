@@ -9,7 +9,8 @@
 //! - [`report`]: the results as a table, Markdown, CSV or JSON;
 //! - [`terminal`]: the table wrapped for an ordinary terminal (`compare`'s default output);
 //! - [`plot`]: SVG plots of the results;
-//! - [`compare`]: the `compare` program's plans (default, quick, full);
+//! - [`compare`]: the `compare` program: its plans (default, quick, full), options and run;
+//! - [`progress`]: the long programs' progress bar and Ctrl-C;
 //! - [`elo`]: match scores and Elo differences;
 //! - [`players`], [`matches`](mod@matches) and [`pgn`]: the `versus` program's games;
 //! - [`peer`]: the `minimax` crate on this project's games, the peer the benchmarks compare with;
@@ -28,6 +29,7 @@ pub mod peer;
 pub mod pgn;
 pub mod players;
 pub mod plot;
+pub mod progress;
 pub mod report;
 pub mod reproduce;
 pub mod runner;

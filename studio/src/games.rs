@@ -7,12 +7,12 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::StudioError;
-use game_chess::{ChessConfig, ChessGame, Evaluation, MoveOrdering, to_uci};
-use game_tictactoe::{Cell, Heuristic, TicTacToe};
 use ::games::connect_four::{ConnectFour, OpenWindows};
 use ::games::kalah::Kalah;
 use ::games::nim::Nim;
 use ::games::pig::{Pig, PigMove};
+use game_chess::{ChessConfig, ChessGame, Evaluation, MoveOrdering, to_uci};
+use game_tictactoe::{Cell, Heuristic, TicTacToe};
 use search_core::random_tree::{RandomTree, TreeValue};
 use search_core::{Evaluate, Game, MoveList, Outcome, Player, Score, ZobristHash};
 

@@ -50,9 +50,9 @@ use serde_json::{Value, json};
 
 pub use server::{ServeError, serve};
 
-use search_core::engine::Config;
 use crate::games::{GameVisitor, PositionRequest, StudioGame, TEXTBOOK_PARAMS, describe, with_game};
 use crate::search::{ChooseMove, DEFAULT_ITERATIONS, SEARCHERS, SearchAll, SearcherSpec};
+use search_core::engine::Config;
 
 /// Why a request was refused: the message is for a person.
 #[derive(Debug, thiserror::Error)]
