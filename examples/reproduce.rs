@@ -39,16 +39,16 @@ use game_search_lab::configs::Config;
 use game_search_lab::matches::{Opening, thesis_openings};
 use game_search_lab::players::{MoveLimit, PlayerSpec};
 use game_search_lab::report::{SUMMARY_COLUMNS, summary_rows};
+use game_search_lab::reproduce::strength::{
+    Opponent, Scripts, StrengthRow, Suite, SuiteRow, run_strength_row, run_suite, strength_markdown,
+    strength_opponents, strength_suites, suites_markdown,
+};
 use game_search_lab::reproduce::{
     Budget, Tournament, balanced_openings, calderan_table_2, mate_in_3_puzzles, mates_markdown, run_mates,
     run_timing, run_tournament, thesis_table_3, thesis_table_5, thesis_table_7, timing_markdown,
     tournament_markdown,
 };
 use game_search_lab::runner::{Progress, run};
-use game_search_lab::strength::{
-    Opponent, Scripts, StrengthRow, Suite, SuiteRow, run_strength_row, run_suite, strength_markdown,
-    strength_opponents, strength_suites, suites_markdown,
-};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Every table, in the order they run; the last ones ([`ON_THE_CLOCK`], [`PROGRAMS`]) only when

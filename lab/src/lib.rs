@@ -15,7 +15,7 @@
 //! - [`players`], [`matches`](mod@matches) and [`pgn`]: the `versus` program's games;
 //! - [`peer`]: the `minimax` crate on this project's games, the peer the benchmarks compare with;
 //! - [`reproduce`]: the papers' play and timing experiments, for the `reproduce` program;
-//! - [`strength`]: the UCI engine's matches against real engines and its test suites, for the
+//! - [`reproduce::strength`]: the UCI engine's matches against real engines and its test suites, for the
 //!   same program (through the python-chess scripts);
 //! - [`uci_client`]: drives external UCI engines (Stockfish, or our own binary) for the matches.
 
@@ -33,6 +33,5 @@ pub mod progress;
 pub mod report;
 pub mod reproduce;
 pub mod runner;
-pub mod strength;
 pub mod terminal;
 pub mod uci_client;

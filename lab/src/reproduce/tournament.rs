@@ -20,17 +20,17 @@ use std::time::{Duration, Instant};
 use game_chess::{ChessConfig, ChessGame, Evaluation, GameHistory};
 use search_core::{Game, Limits, MoveList};
 
-use super::configs::Config;
-use super::elo::MatchScore;
-use super::matches::{Opening, play_game};
-use super::pgn::{GameRecord, GameResult, Termination};
-use super::players::{MoveLimit, Player, PlayerSpec};
+use crate::configs::Config;
+use crate::elo::MatchScore;
+use crate::matches::{Opening, play_game};
+use crate::pgn::{GameRecord, GameResult, Termination};
+use crate::players::{MoveLimit, Player, PlayerSpec};
 
 /// The 50 balanced openings of `game-chess/tests/data/openings.txt` (the ones `match.py` plays).
-pub const BALANCED_OPENINGS: &str = include_str!("../../game-chess/tests/data/openings.txt");
+pub const BALANCED_OPENINGS: &str = include_str!("../../../game-chess/tests/data/openings.txt");
 
 /// matetrack's mates2000 suite (`game-chess/tests/data/mates2000.epd`).
-pub const MATES_2000: &str = include_str!("../../game-chess/tests/data/mates2000.epd");
+pub const MATES_2000: &str = include_str!("../../../game-chess/tests/data/mates2000.epd");
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

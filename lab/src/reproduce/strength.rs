@@ -17,8 +17,8 @@ use std::process::{Command, Stdio};
 
 use serde::Deserialize;
 
-use super::elo::MatchScore;
-use super::reproduce::Budget;
+use super::Budget;
+use crate::elo::MatchScore;
 
 /// `match.py`: a match of our UCI engine against another engine, one game at a time.
 pub const MATCH_SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../game-chess/tests/python/match.py");
