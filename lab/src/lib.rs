@@ -14,9 +14,8 @@
 //! - [`elo`]: match scores and Elo differences;
 //! - [`players`], [`matches`](mod@matches) and [`pgn`]: the `versus` program's games;
 //! - [`peer`]: the `minimax` crate on this project's games, the peer the benchmarks compare with;
-//! - [`reproduce`]: the papers' play and timing experiments, for the `reproduce` program;
-//! - [`reproduce::strength`]: the UCI engine's matches against real engines and its test suites, for the
-//!   same program (through the python-chess scripts);
+//! - [`reproduce`]: the `reproduce` program: the papers' play and timing experiments, the UCI
+//!   engine's strength tables (through the python-chess scripts) and the README's other tables;
 //! - [`uci_client`]: drives external UCI engines (Stockfish, or our own binary) for the matches.
 
 #![warn(missing_docs)]

@@ -286,6 +286,51 @@ pub struct Scripts {
 }
 
 impl Scripts {
+    /// The python-chess scripts' interpreter `python` and our UCI engine: `uci_engine` (the
+    /// program's `--uci-engine`), or `game-search-uci` beside the running program
+    /// (`target/release`), built first when cargo runs the program (so that the tables are never
+    /// made by a stale binary); then [`check`](Self::check)ed.
+    ///
+    /// # Errors
+    ///
+    /// The build fails, the engine cannot be located, or [`check`](Self::check) fails.
+    pub fn locate(uci_engine: Option<&Path>, python: &Path) -> Result<Scripts, String> {
+        let engine = match uci_engine {
+            Some(path) => path.to_path_buf(),
+            None => {
+                if let Some(cargo) = std::env::var_os("CARGO") {
+                    let status = Command::new(cargo)
+                        .args([
+                            "build",
+                            "--release",
+                            "-p",
+                            "game-chess",
+                            "--bin",
+                            "game-search-uci",
+                        ])
+                        .stdout(Stdio::null())
+                        .status()
+                        .map_err(|e| format!("cannot build game-search-uci: {e}"))?;
+                    if !status.success() {
+                        return Err("cargo build -p game-chess --bin game-search-uci failed".into());
+                    }
+                }
+                let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+                // target/release/examples/reproduce -> target/release/game-search-uci
+                exe.parent()
+                    .and_then(Path::parent)
+                    .map(|release| release.join(format!("game-search-uci{}", std::env::consts::EXE_SUFFIX)))
+                    .ok_or("cannot locate target/release from this program's path")?
+            }
+        };
+        let scripts = Scripts {
+            python: python.to_path_buf(),
+            engine,
+        };
+        scripts.check()?;
+        Ok(scripts)
+    }
+
     /// Checks that the interpreter has python-chess and the engine exists.
     ///
     /// # Errors
@@ -622,6 +667,11 @@ mod tests {
             engine: "/nonexistent/engine".into(),
         };
         assert!(no_python.check().unwrap_err().contains("python-chess"));
+        let located = Scripts::locate(
+            Some(Path::new("/nonexistent/engine")),
+            Path::new("/nonexistent/python3"),
+        );
+        assert!(located.unwrap_err().contains("python-chess"));
         let stop = AtomicBool::new(false);
         let budget = Budget {
             deadline: None,
