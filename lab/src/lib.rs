@@ -12,7 +12,8 @@
 //! - [`compare`]: the `compare` program: its plans (default, quick, full), options and run;
 //! - [`progress`]: the long programs' progress bar and Ctrl-C;
 //! - [`elo`]: match scores and Elo differences;
-//! - [`players`], [`matches`](mod@matches) and [`pgn`]: the `versus` program's games;
+//! - [`players`], [`matches`](mod@matches) and [`pgn`]: chess games and matches between
+//!   searchers and engines, and [`versus`]: the `versus` program over them;
 //! - [`peer`]: the `minimax` crate on this project's games, the peer the benchmarks compare with;
 //! - [`reproduce`]: the `reproduce` program: the papers' play and timing experiments, the UCI
 //!   engine's strength tables (through the python-chess scripts) and the README's other tables;
@@ -34,3 +35,4 @@ pub mod reproduce;
 pub mod runner;
 pub mod terminal;
 pub mod uci_client;
+pub mod versus;
