@@ -15,6 +15,8 @@
 //! - [`players`], [`matches`](mod@matches) and [`pgn`]: chess games and matches between
 //!   searchers and engines, and [`versus`]: the `versus` program over them;
 //! - [`peer`]: the `minimax` crate on this project's games, the peer the benchmarks compare with;
+//! - [`mcts_versus`]: the `mcts_versus` program: MCTS, the engine, expectiminimax and the peer's
+//!   MCTS in play on small games;
 //! - [`reproduce`]: the `reproduce` program: the papers' play and timing experiments, the UCI
 //!   engine's strength tables (through the python-chess scripts) and the README's other tables;
 //! - [`uci_client`]: drives external UCI engines (Stockfish, or our own binary) for the matches.
@@ -25,6 +27,7 @@ pub mod compare;
 pub mod configs;
 pub mod elo;
 pub mod matches;
+pub mod mcts_versus;
 pub mod peer;
 pub mod pgn;
 pub mod players;
