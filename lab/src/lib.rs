@@ -36,6 +36,7 @@ pub mod progress;
 pub mod report;
 pub mod reproduce;
 pub mod runner;
+pub mod star_table;
 pub mod terminal;
 pub mod uci_client;
 pub mod versus;
