@@ -26,6 +26,7 @@
 pub mod compare;
 pub mod configs;
 pub mod elo;
+pub mod kalah_table;
 pub mod matches;
 pub mod mcts_versus;
 pub mod peer;
