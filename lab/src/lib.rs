@@ -29,6 +29,7 @@ pub mod elo;
 pub mod kalah_table;
 pub mod matches;
 pub mod mcts_versus;
+pub mod minimal_tree;
 pub mod peer;
 pub mod pgn;
 pub mod players;
