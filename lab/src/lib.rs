@@ -23,6 +23,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analyze;
 pub mod compare;
 pub mod configs;
 pub mod elo;
