@@ -41,5 +41,6 @@ pub mod reproduce;
 pub mod runner;
 pub mod star_table;
 pub mod terminal;
+pub mod trace;
 pub mod uci_client;
 pub mod versus;
