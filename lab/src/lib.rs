@@ -1,7 +1,10 @@
-//! The lab's library: what the lab programs in the repository's `examples/` (`compare`, `versus`,
-//! `reproduce`, ...) and its benches share, kept here so that it is unit-tested and the programs
-//! stay thin. It is a tool of the repository (it reads the data files and scripts of
-//! `game-chess/tests/`), not published.
+//! The lab's library: the programs in the repository's `examples/` that make the README's
+//! figures, and what they and the benches share, kept here so that it is unit-tested and the
+//! programs stay thin (each parses its arguments and calls its module's `run`). It is a tool of
+//! the repository (it reads the data files and scripts of `game-chess/tests/` by path and runs
+//! the workspace's programs through cargo), not published.
+//!
+//! Shared parts:
 //!
 //! - [`configs`]: the named searcher configurations (the thesis's and the project's) and
 //!   `engine:` feature lists;
@@ -9,17 +12,25 @@
 //! - [`report`]: the results as a table, Markdown, CSV or JSON;
 //! - [`terminal`]: the table wrapped for an ordinary terminal (`compare`'s default output);
 //! - [`plot`]: SVG plots of the results;
-//! - [`compare`]: the `compare` program: its plans (default, quick, full), options and run;
 //! - [`progress`]: the long programs' progress bar and Ctrl-C;
 //! - [`elo`]: match scores and Elo differences;
 //! - [`players`], [`matches`](mod@matches) and [`pgn`]: chess games and matches between
-//!   searchers and engines, and [`versus`]: the `versus` program over them;
-//! - [`peer`]: the `minimax` crate on this project's games, the peer the benchmarks compare with;
-//! - [`mcts_versus`]: the `mcts_versus` program: MCTS, the engine, expectiminimax and the peer's
-//!   MCTS in play on small games;
-//! - [`reproduce`]: the `reproduce` program: the papers' play and timing experiments, the UCI
-//!   engine's strength tables (through the python-chess scripts) and the README's other tables;
-//! - [`uci_client`]: drives external UCI engines (Stockfish, or our own binary) for the matches.
+//!   searchers and engines;
+//! - [`uci_client`]: drives external UCI engines (Stockfish, or our own binary) for the matches;
+//! - [`peer`]: the `minimax` crate on this project's games, the peer the benchmarks compare with.
+//!
+//! The programs, a module each:
+//!
+//! - [`compare`]: named configurations over chess positions, the thesis's node tables;
+//! - [`versus`]: chess matches between configurations and engines;
+//! - [`reproduce`]: every README table in one command: the papers' play and timing
+//!   experiments, the UCI engine's strength tables and the other programs' tables;
+//! - [`mcts_versus`]: MCTS, the engine, expectiminimax and the peer's MCTS in play on small games;
+//! - [`star_table`]: Star1 and Star2 against expectiminimax;
+//! - [`kalah_table`]: Kalah solved, beside the paper's table;
+//! - [`minimal_tree`]: Knuth and Moore's minimal tree beside the exact engine's;
+//! - [`analyze`]: one chess position, one searcher;
+//! - [`trace`]: the trees searchers walk, drawn side by side.
 
 #![warn(missing_docs)]
 

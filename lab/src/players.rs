@@ -210,7 +210,7 @@ impl Player {
     }
 
     /// The same player, giving an external engine `handshake` (instead of
-    /// [`HANDSHAKE_TIMEOUT`](HANDSHAKE_TIMEOUT)) to answer `uci` and `isready`.
+    /// [`HANDSHAKE_TIMEOUT`]) to answer `uci` and `isready`.
     #[must_use]
     pub fn with_handshake_timeout(mut self, handshake: Duration) -> Self {
         self.handshake = handshake;

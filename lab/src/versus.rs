@@ -11,8 +11,10 @@ use super::matches::{DEFAULT_PLY_CAP, Opening, play_match, thesis_openings};
 use super::pgn::Termination;
 use super::players::{Forfeit, MoveLimit, Player, PlayerSpec};
 
-/// The `versus` program's options.
+/// The `versus` program's options. (Their doc comments are the program's `--help`, written for
+/// a terminal: `NAME[@EVAL]` is not a link.)
 #[derive(Debug, clap::Args)]
+#[allow(rustdoc::broken_intra_doc_links)]
 pub struct Options {
     /// Players (at least two, counting --engine): NAME[@EVAL], random[:SEED], uci:PATH.
     pub players: Vec<String>,

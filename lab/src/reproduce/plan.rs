@@ -15,7 +15,7 @@ use super::programs::PROGRAMS;
 use super::strength::{Opponent, Suite, strength_opponents, strength_suites};
 use super::tournament::{Tournament, calderan_table_2, thesis_table_3, thesis_table_5, thesis_table_7};
 
-/// Every table, in the order they run; the last ones ([`ON_THE_CLOCK`], [`PROGRAMS`](super::programs::PROGRAMS)) only when
+/// Every table, in the order they run; the last ones ([`ON_THE_CLOCK`], [`PROGRAMS`]) only when
 /// named.
 pub const TABLES: [(&str, &str); 17] = [
     (
