@@ -22,3 +22,9 @@ pub use search_core;
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// search-core's README example, compiled and run as a doctest here (the other crates' READMEs
+/// are doctested by their own crates).
+#[doc = include_str!("../search-core/README.md")]
+#[cfg(doctest)]
+pub struct SearchCoreReadmeDoctests;

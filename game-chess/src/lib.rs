@@ -48,3 +48,8 @@ pub use uci_move::{parse_uci_move, to_uci};
 
 /// The shakmaty version this crate is built on, re-exported for its types (`Move`, `Chess`).
 pub use shakmaty;
+
+/// The README's example, compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -351,3 +351,8 @@ fn catalog(limits: &StudioLimits) -> Value {
 
 #[cfg(test)]
 mod tests;
+
+/// The README's example, compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
