@@ -1,6 +1,6 @@
 //! Monte Carlo tree search: iterations per second of this project's `Mcts` against the `minimax`
 //! crate's `MonteCarloTreeSearch` (one thread), on the same games through the same adapter
-//! (`game_search::lab::peer`), side by side in one run.
+//! (`game_search_lab::peer`), side by side in one run.
 //!
 //! Both run UCT with random playouts to the end of the game and a solver; each search starts from
 //! scratch. The positions are chosen so that no root is proven within the iterations (asserted for
@@ -14,9 +14,9 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use game_search::game_tictactoe::TicTacToe;
 use game_search::games::connect_four::ConnectFour;
-use game_search::lab::peer::Peer;
 use game_search::search_core::mcts::Mcts;
 use game_search::search_core::{Game, Limits, Searcher, ZobristHash};
+use game_search_lab::peer::Peer;
 use minimax::{MCTSOptions, MonteCarloTreeSearch, Strategy};
 
 fn compare<G>(c: &mut Criterion, name: &str, root: &G, iterations: u64)

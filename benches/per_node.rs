@@ -40,7 +40,7 @@ use game_chess::shakmaty::{self, Chess, Color, Position};
 use game_chess::{ChessConfig, ChessGame, MoveOrdering, PointValues, perft, positions};
 use game_search::game_tictactoe::{Heuristic, TicTacToe};
 use game_search::games::connect_four::{ConnectFour, OpenWindows};
-use game_search::lab::peer::{PeerEval, peer_search};
+use game_search_lab::peer::{PeerEval, peer_search};
 use minimax::Strategy;
 use search_core::engine::Engine;
 use search_core::reference::AlphaBeta;

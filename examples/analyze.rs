@@ -10,133 +10,17 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, ValueEnum};
-use game_chess::{ChessConfig, Evaluation, GameHistory, MoveOrdering, to_uci};
-use search_core::engine::Engine;
-use search_core::reference::{AlphaBeta, AlphaBetaMinimax, Minimax, Negamax};
-use search_core::{Limits, Searcher};
+use clap::Parser;
+use game_search_lab::analyze::{Options, run};
 
 /// Analyse a chess position with a game-tree searcher.
 #[derive(Debug, Parser)]
 #[command(version, about = "Analyse a chess position with a game-tree searcher")]
 struct Args {
-    /// The position: `startpos` or a FEN (quote it).
-    #[arg(default_value = "startpos")]
-    position: String,
-
-    /// UCI moves to play from the position first.
-    #[arg(long, num_args = 1..)]
-    moves: Vec<String>,
-
-    /// The searcher.
-    #[arg(long, value_enum, default_value_t = SearcherKind::Alphabeta)]
-    searcher: SearcherKind,
-
-    /// Search depth in plies.
-    #[arg(long, default_value_t = 4)]
-    depth: u32,
-
-    /// Move ordering: generation, v1, v2, v3, v4 (the thesis's versions) or mvv-lva.
-    #[arg(long, default_value_t = MoveOrdering::Generation)]
-    ordering: MoveOrdering,
-
-    /// Evaluation: point-values, thesis-material, simplified-pst, thesis-pst or tapered.
-    #[arg(long = "eval", default_value_t = Evaluation::Tapered)]
-    evaluation: Evaluation,
-}
-
-/// The searchers this program can run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum SearcherKind {
-    /// Two-sided minimax (the thesis's Appendix G).
-    Minimax,
-    /// Negamax: every node, side-to-move scores.
-    Negamax,
-    /// Alpha-beta in negamax form.
-    Alphabeta,
-    /// Alpha-beta in two-sided (minimax) form.
-    AlphabetaMinimax,
-    /// The engine's exact preset: minimax's value, fewer nodes (iterative deepening, a
-    /// transposition table, killers, history, PVS; ordered by `--ordering`).
-    Exact,
-    /// The engine's strongest preset: exact plus null move, LMR, quiescence, aspiration, check
-    /// extension and repetition draws (the game history of `--moves` counts).
-    Strongest,
-}
-
-fn searcher(
-    kind: SearcherKind,
-    evaluation: Evaluation,
-    history: &GameHistory,
-) -> Box<dyn Searcher<game_chess::ChessGame>> {
-    match kind {
-        SearcherKind::Minimax => Box::new(Minimax::new(evaluation)),
-        SearcherKind::Negamax => Box::new(Negamax::new(evaluation)),
-        SearcherKind::Alphabeta => Box::new(AlphaBeta::new(evaluation)),
-        SearcherKind::AlphabetaMinimax => Box::new(AlphaBetaMinimax::new(evaluation)),
-        SearcherKind::Exact => Box::new(Engine::exact(evaluation)),
-        SearcherKind::Strongest => {
-            let mut engine = Engine::strongest(evaluation);
-            engine.set_game_history(history.reversible_keys().to_vec());
-            Box::new(engine)
-        }
-    }
+    #[command(flatten)]
+    options: Options,
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    // Repetition keys are ignored by the reference searchers and the exact preset; the strongest
-    // preset scores repetitions of the line or of the game history as draws.
-    let config = ChessConfig::default().with_ordering(args.ordering);
-    let game = match GameHistory::from_uci(&args.position, &args.moves, config) {
-        Ok(game) => game,
-        Err(err) => {
-            eprintln!("error: {err}");
-            return ExitCode::from(2);
-        }
-    };
-    // The root is searched as a move to play: a fifty-move draw there is claimable, not over.
-    let root = &game.position().search_root();
-    let mut searcher = searcher(args.searcher, args.evaluation, &game);
-    println!("position   {}", game.position().fen());
-    println!(
-        "searcher   {} depth {} ordering {} eval {}",
-        searcher.name(),
-        args.depth,
-        args.ordering,
-        args.evaluation
-    );
-    let result = searcher.search(root, &Limits::depth(args.depth));
-    let pv: Vec<String> = result.pv.iter().map(|&mv| to_uci(mv)).collect();
-    println!("score      {}", result.score);
-    println!(
-        "bestmove   {}",
-        result.best_move.map_or_else(|| "(none)".to_string(), to_uci)
-    );
-    println!("pv         {}", pv.join(" "));
-    println!("stats      {}", result.stats);
-    println!("nps        {:.0}", result.stats.nodes_per_second());
-    ExitCode::SUCCESS
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_claimable_fifty_move_draw_is_searched_and_mate_is_found() {
-        // Issue 16: the halfmove clock at 100 made the root a draw, and `bestmove (none)`.
-        let config = ChessConfig::default();
-        let game =
-            GameHistory::from_uci("6k1/5ppp/8/8/8/8/8/R5K1 w - - 100 80", &[] as &[&str], config).unwrap();
-        let root = game.position().search_root();
-        for kind in [
-            SearcherKind::Alphabeta,
-            SearcherKind::Minimax,
-            SearcherKind::Strongest,
-        ] {
-            let result = searcher(kind, Evaluation::Tapered, &game).search(&root, &Limits::depth(2));
-            assert_eq!(result.best_move.map(to_uci).as_deref(), Some("a1a8"), "{kind:?}");
-        }
-    }
+    run(&Args::parse().options)
 }

@@ -1,17 +1,17 @@
-//! The facade of the game-search workspace: re-exports its crates so that the lab programs in
-//! `examples/` and the benches in `benches/` can use them from one place.
+//! The facade of the game-search workspace: re-exports its search and game crates from one place,
+//! for the example programs in `examples/` and the benches in `benches/` (run from the repository
+//! root).
 //!
 //! - [`search_core`]: the game-agnostic traits, reference searchers, engine and cross-check harness.
 //! - [`game_chess`]: chess over `shakmaty`.
 //! - [`game_tictactoe`]: tic-tac-toe, searched exhaustively to validate every searcher.
 //! - [`games`]: small games as library code: Nim, Connect Four, Kalah, Dots and Boxes, Pig and
 //!   EinStein würfelt nicht! (dice).
-//! - [`lab`]: what the lab programs share (match statistics, ...).
-//! - [`studio`]: the search studio, a local web application to watch and compare searchers.
+//!
+//! The lab (`game-search-lab`, in `lab/`) and the search studio (`game-search-studio`, in
+//! `studio/`) are crates of their own: the examples reach them as dev-dependencies, so that this
+//! facade builds none of their dependencies.
 #![warn(missing_docs)]
-
-pub mod lab;
-pub mod studio;
 
 pub use game_chess;
 pub use game_tictactoe;
@@ -22,3 +22,9 @@ pub use search_core;
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// search-core's README example, compiled and run as a doctest here (the other crates' READMEs
+/// are doctested by their own crates).
+#[doc = include_str!("../search-core/README.md")]
+#[cfg(doctest)]
+pub struct SearchCoreReadmeDoctests;

@@ -9,8 +9,8 @@
 //! - [`GameHistory`]: the positions before the root, for repetition draws.
 //! - [`EpdRecord`] and [`positions`]: test positions (the thesis's 24, its openings).
 //! - [`perft`]: move-tree counts through the `Game` implementation.
-//! - [`uci`]: the UCI protocol both ways (commands, engine messages, a client for external engines)
-//!   and time management.
+//! - [`uci`]: the UCI protocol both ways (commands from a GUI, messages from an engine), time
+//!   management and our UCI engine (the `game-search-uci` binary).
 //!
 //! ```
 //! use game_chess::{ChessConfig, ChessGame, MoveOrdering, Tapered};
@@ -48,3 +48,8 @@ pub use uci_move::{parse_uci_move, to_uci};
 
 /// The shakmaty version this crate is built on, re-exported for its types (`Move`, `Chess`).
 pub use shakmaty;
+
+/// The README's example, compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -26,3 +26,8 @@ pub mod kalah;
 pub mod nim;
 pub mod pig;
 pub mod prompt;
+
+/// The README's example, compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -1,4 +1,5 @@
-//! Messages from an engine to a GUI: formatted by our engine, parsed by our UCI client.
+//! Messages from an engine to a GUI: formatted by our engine, parsed by a UCI client (the lab's,
+//! and the engine's tests).
 
 use std::fmt;
 
@@ -242,7 +243,7 @@ const INFO_KEYWORDS: [&str; 15] = [
     "refutation",
 ];
 
-/// A line from an engine, as our UCI client reads it.
+/// A line from an engine, as a UCI client reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineMessage {
     /// `id name <name>`.

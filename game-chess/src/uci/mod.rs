@@ -2,8 +2,8 @@
 //!
 //! - [`Command`]: what a GUI sends, parsed from a line with a clear [`CommandError`];
 //! - [`Info`] and [`EngineMessage`]: what an engine sends, formatted by our engine and parsed by
-//!   our client (which drives external engines such as Stockfish);
-//! - [`UciClient`]: drives an external engine process through the protocol, with timeouts;
+//!   a client (the UCI client of the lab, `game-search-lab`, which drives external engines such
+//!   as Stockfish; and the engine's own tests, which read its output);
 //! - [`Clock`] and [`TimeBudget`]: time management for games on a clock;
 //! - [`UciEngine`] and [`EngineOptions`]: our UCI engine (the `game-search-uci` binary), its
 //!   state machine and its options.
@@ -11,14 +11,12 @@
 //! Moves stay as UCI text at this level: whether one is legal depends on the position, which the
 //! code that applies the command checks.
 
-mod client;
 mod command;
 mod engine;
 mod message;
 mod options;
 mod time;
 
-pub use client::{ClientError, EngineMove, HANDSHAKE_TIMEOUT, MAX_HANDSHAKE, UciClient, go_command};
 pub use command::{Command, CommandError, GoParams, StartPosition};
 pub use engine::{
     BENCH_DEPTH, CURRMOVE_AFTER, DEPTH_ONE_NODES, ENGINE_AUTHOR, ENGINE_NAME, Flow, UciEngine, bench,

@@ -1,0 +1,526 @@
+//! The `reproduce` program: the README's lab tables regenerated in one command ([`run`]).
+//!
+//! The thesis's node tables (`compare`'s default run and the feature-by-feature table), the
+//! thesis's play experiments (Tables 3, 5 and 7) with its own protocol and with 50 balanced
+//! openings, and Calderan's Table I (time and nodes per move, minimax against alpha-beta),
+//! Table II (point values against piece-square tables) and mate-in-3 protocol (against
+//! Stockfish). Every game of these is played at a fixed depth, so every figure is the same on
+//! every run and machine except the times. With `--tables all`, also the UCI engine's strength
+//! tables (on the clock, through the python-chess scripts) and the README's tables that other
+//! programs of the workspace make (through cargo).
+//!
+//! - [`plan`]: the tables ([`TABLES`]), the program's [`Options`] and the [`Setup`] planned
+//!   from them;
+//! - [`openings`]: the 50 balanced openings;
+//! - [`tournament`]: Wasastjerna's Tables 3, 5 and 7 and Calderan's Table II, as data and a
+//!   runner that plays them at fixed depth, with the papers' scores beside ours;
+//! - [`timing`]: Calderan's Table I;
+//! - [`mates`]: Calderan's mate-in-3 protocol;
+//! - [`strength`]: the UCI engine's matches against real engines and its test suites;
+//! - [`programs`]: the tables other programs of the workspace make.
+//!
+//! Output: Markdown on stdout (paste into the README), a progress bar on stderr.
+
+pub mod mates;
+pub mod openings;
+pub mod plan;
+pub mod programs;
+pub mod strength;
+pub mod timing;
+pub mod tournament;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use indicatif::ProgressBar;
+
+pub use plan::{ON_THE_CLOCK, Options, Protocol, Setup, TABLES, TOGA, setup};
+
+use crate::compare::{Plan, default_plan};
+use crate::configs::Config;
+use crate::players::{MoveLimit, PlayerSpec};
+use crate::progress;
+use crate::report::{SUMMARY_COLUMNS, summary_rows};
+use crate::runner::{Progress, Report, run as run_suite};
+use mates::{mate_in_3_puzzles, mates_markdown, run_mates};
+use programs::{PROGRAMS, run_cargo};
+use strength::{Scripts, StrengthRow, SuiteRow, run_strength_row, run_suite as run_test_suite};
+use strength::{strength_markdown, suites_markdown};
+use timing::{run_timing, timing_markdown};
+use tournament::{run_tournament, tournament_markdown};
+
+/// How a run ends early.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget<'a> {
+    /// Stop starting new games or searches after this.
+    pub deadline: Option<Instant>,
+    /// Set by Ctrl-C.
+    pub stop: &'a AtomicBool,
+}
+
+impl Budget<'_> {
+    /// Whether the run should stop.
+    #[must_use]
+    pub fn exhausted(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// The README's feature-by-feature configurations.
+const FEATURE_CONFIGS: &str = "engine:hints,engine:hints+id,engine:hints+id+tt,engine:hints+id+tt+killers,\
+engine:hints+id+tt+killers+history,engine:hints+id+tt+killers+history+pvs,\
+engine:hints+id+tt+killers+history+pvs+etc,engine:hints+id+tt+killers+history+pvs+etc+mtdf=two-back";
+
+/// Why a run stops before its end: bad input, said on stderr, exit status 2.
+type Stop = String;
+
+/// What every table of a run shares.
+struct Run<'a> {
+    options: &'a Options,
+    setup: &'a Setup,
+    /// Set by Ctrl-C.
+    stop: &'a Arc<AtomicBool>,
+    budget: Budget<'a>,
+    bar: &'a ProgressBar,
+    /// Some table failed (a disagreement, a mate missed, an error of our engine): exit status 1.
+    failed: bool,
+}
+
+/// The `reproduce` program after its arguments are parsed: plans the run ([`setup`]), makes
+/// every table asked for with one progress bar on stderr (Ctrl-C or the time budget stop it,
+/// the tables saying what was cut) and prints them as Markdown on stdout. `arguments` are the
+/// program's (its name aside), repeated in the output's first line.
+///
+/// Exit status: 0; 1 if an exact configuration disagreed with the reference, a mate-in-3 puzzle
+/// was not mated or our engine made a protocol error, an illegal move or lost on time; 2 on bad
+/// input; 130 on Ctrl-C.
+#[must_use]
+pub fn run(options: &Options, arguments: impl IntoIterator<Item = String>) -> ExitCode {
+    let setup = match setup(options) {
+        Ok(setup) => setup,
+        Err(err) => {
+            eprintln!("error: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(dir) = &options.pgn
+        && let Err(err) = std::fs::create_dir_all(dir)
+    {
+        eprintln!("error: cannot create {}: {err}", dir.display());
+        return ExitCode::from(2);
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    progress::stop_on_ctrl_c(stop.clone());
+    match run_tables(options, &setup, &stop, arguments) {
+        Err(err) => {
+            eprintln!("error: {err}");
+            ExitCode::from(2)
+        }
+        Ok(_) if stop.load(Ordering::Relaxed) => ExitCode::from(130),
+        Ok(true) => ExitCode::FAILURE,
+        Ok(false) => ExitCode::SUCCESS,
+    }
+}
+
+/// Every table of `setup`, in order; whether one failed.
+fn run_tables(
+    options: &Options,
+    setup: &Setup,
+    stop: &Arc<AtomicBool>,
+    arguments: impl IntoIterator<Item = String>,
+) -> Result<bool, Stop> {
+    let budget = Budget {
+        deadline: setup.deadline,
+        stop,
+    };
+    let nodes_plan = default_plan().expect("the default plan's names are the registry's");
+    let features = Config::parse_list(FEATURE_CONFIGS).expect("the feature lists parse");
+    let compare_searches = |table| match table {
+        "nodes" => nodes_plan.suite.len() * nodes_plan.configs.len(),
+        "features" => nodes_plan.suite.len() * features.len(),
+        _ => 0,
+    };
+
+    // One bar over every game, timed position, puzzle and search.
+    let mut total = setup.mates;
+    for table in ["nodes", "features"] {
+        if setup.tables.contains(table) && !options.quick {
+            total += compare_searches(table);
+        }
+    }
+    for (t, protocols) in &setup.tournaments {
+        total += protocols
+            .iter()
+            .map(|(_, o)| o.len() * 2 * t.pairs.len())
+            .sum::<usize>();
+    }
+    if let Some((depths, openings, plies)) = &setup.c1 {
+        total += depths.len() * openings.len() * plies;
+    }
+    for (name, commands) in PROGRAMS {
+        if setup.tables.contains(name) {
+            total += commands.len();
+        }
+    }
+    let suite_engines = if options.quick { 2 } else { 3 };
+    total += setup.strength.iter().map(|o| o.games as usize).sum::<usize>();
+    for suite in &setup.suites {
+        total += suite.positions()? * suite_engines;
+    }
+    let mut skipped = setup.skipped.clone();
+    let mut scripts = None;
+    if !setup.strength.is_empty() || !setup.suites.is_empty() {
+        match Scripts::locate(options.uci_engine.as_deref(), &options.python) {
+            Ok(found) => scripts = Some(found),
+            Err(err) if options.quick => skipped = Some(err),
+            Err(err) => return Err(err),
+        }
+    }
+    let bar = progress::bar(total as u64, "steps, eta {eta}");
+    progress::log_progress_when_not_a_terminal(&bar);
+    let started = Instant::now();
+    let mut command = String::from("cargo run --release --example reproduce --");
+    for arg in arguments {
+        command += &format!(" {arg}");
+    }
+    println!("# Lab tables\n\nMade by `{command}`.\n");
+    if options.quick {
+        println!(
+            "QUICK RUN (a smoke test: one opening, short games, small depths; the figures \
+             mean nothing).\n"
+        );
+    }
+
+    let mut run = Run {
+        options,
+        setup,
+        stop,
+        budget,
+        bar: &bar,
+        failed: false,
+    };
+    for table in ["nodes", "features"] {
+        run.compare_table(table, &nodes_plan, &features, compare_searches(table));
+    }
+    run.tournaments()?;
+    run.timing();
+    run.mates()?;
+    run.on_the_clock(scripts.as_ref(), skipped.as_deref())?;
+    run.programs()?;
+    bar.finish_and_clear();
+    println!(
+        "Wall time {:.0} s{}.",
+        started.elapsed().as_secs_f64(),
+        if budget.exhausted() {
+            " (stopped by the time budget or Ctrl-C: some tables are partial)"
+        } else {
+            ""
+        }
+    );
+    Ok(run.failed)
+}
+
+impl Run<'_> {
+    /// `nodes` (`compare`'s default plan, `nodes_plan`) or `features` (its positions with the
+    /// `features` configurations): `searches` searches.
+    fn compare_table(&mut self, table: &str, nodes_plan: &Plan, features: &[Config], searches: usize) {
+        if !self.setup.tables.contains(table) {
+            return;
+        }
+        if self.options.quick {
+            println!("## {table}\n\nSkipped in --quick (CI runs `compare --quick` for these).\n");
+            return;
+        }
+        let mut plan = nodes_plan.clone();
+        if table == "features" {
+            plan.configs = features.to_vec();
+        }
+        plan.options.stop = self.stop.clone();
+        plan.options.deadline = self.setup.deadline;
+        let bar = self.bar;
+        let base = bar.position();
+        let report = run_suite(&plan.suite, &plan.configs, &plan.options, &mut |progress| {
+            if let Progress::Searching {
+                config,
+                position,
+                done,
+                ..
+            } = progress
+            {
+                bar.set_position(base + done as u64);
+                bar.set_message(format!("{table}: {config} on {position}"));
+            }
+        });
+        bar.set_position(base + searches as u64);
+        println!(
+            "## {table}: {}\n\nThe thesis's 24 positions at their depths (offset +0), tapered \
+             evaluation; exact configurations checked against the reference.\n",
+            TABLES.iter().find(|(t, _)| *t == table).map_or("", |t| t.1)
+        );
+        println!("{}", markdown_summary(&report));
+        if report.disagreements() > 0 {
+            println!(
+                "**{} DISAGREEMENT(S) WITH THE REFERENCE**\n",
+                report.disagreements()
+            );
+            self.failed = true;
+        }
+    }
+
+    /// The match tables (t3, t5, t7, c2), each on its sets of openings; their games as PGN when
+    /// asked for.
+    fn tournaments(&mut self) -> Result<(), Stop> {
+        let bar = self.bar;
+        for (tournament, protocols) in &self.setup.tournaments {
+            for (label, openings) in protocols {
+                bar.set_message(format!("{}: {label}", tournament.id));
+                let result = run_tournament(
+                    tournament,
+                    openings,
+                    label,
+                    self.options.ply_cap,
+                    self.budget,
+                    &mut |game| {
+                        bar.inc(1);
+                        bar.set_message(format!(
+                            "{} game {}: {} - {} {}",
+                            tournament.id,
+                            game.round,
+                            game.white,
+                            game.black,
+                            game.result.token()
+                        ));
+                    },
+                )?;
+                println!("## {}\n", tournament.id);
+                println!("{}", tournament_markdown(&result));
+                if let Some(dir) = &self.options.pgn {
+                    let name = format!(
+                        "{}-{}.pgn",
+                        tournament.id,
+                        if label.starts_with("the") {
+                            "paper"
+                        } else {
+                            "balanced"
+                        }
+                    );
+                    let pgn: String = result.games.iter().map(|g| g.to_pgn()).collect();
+                    if let Err(err) = std::fs::write(dir.join(&name), pgn) {
+                        eprintln!("error: cannot write {name}: {err}");
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Calderan's Table I (c1).
+    fn timing(&mut self) {
+        let Some((depths, openings, plies)) = &self.setup.c1 else {
+            return;
+        };
+        let bar = self.bar;
+        bar.set_message("c1: timing minimax and alpha-beta");
+        let rows = run_timing(depths, openings, *plies, self.budget, &mut |depth| {
+            bar.inc(1);
+            bar.set_message(format!("c1: depth {depth}"));
+        });
+        let description = format!(
+            "here: engine:generation (alpha-beta in generation order) playing itself from the \
+             first {} balanced opening(s), {} plies each, both searchers timed on every position \
+             (Rust, one thread{})",
+            openings.len(),
+            plies,
+            if self.options.quick { ", QUICK" } else { "" }
+        );
+        println!("## c1\n\n{}", timing_markdown(&rows, &description));
+    }
+
+    /// Calderan's mate-in-3 protocol (mate3): against Stockfish, or in `--quick` without it a
+    /// random mover.
+    fn mates(&mut self) -> Result<(), Stop> {
+        if self.setup.mates == 0 {
+            return Ok(());
+        }
+        let options = self.options;
+        let puzzles: Vec<_> = mate_in_3_puzzles().into_iter().take(self.setup.mates).collect();
+        let (defender, name) = if options.stockfish.exists() {
+            (
+                PlayerSpec::Uci {
+                    path: options.stockfish.clone(),
+                    options: vec![("Threads".into(), "1".into()), ("Hash".into(), "16".into())],
+                },
+                format!(
+                    "{} (depth {})",
+                    options.stockfish.display(),
+                    options.stockfish_depth
+                ),
+            )
+        } else if options.quick {
+            (
+                PlayerSpec::Random { seed: 1 },
+                format!("a random mover ({} not found)", options.stockfish.display()),
+            )
+        } else {
+            return Err(format!(
+                "{} not found (apt-get install stockfish, or --stockfish PATH)",
+                options.stockfish.display()
+            ));
+        };
+        let bar = self.bar;
+        let outcomes = run_mates(
+            &puzzles,
+            &defender,
+            MoveLimit::Depth(options.stockfish_depth),
+            self.budget,
+            &mut |outcome| {
+                bar.inc(1);
+                bar.set_message(format!("mate3: {}", outcome.label));
+            },
+        )?;
+        println!("## mate3\n\n{}", mates_markdown(&outcomes, puzzles.len(), &name));
+        if outcomes.iter().any(|o| !o.mated) {
+            self.failed = true;
+        }
+        Ok(())
+    }
+
+    /// The tables played on the clock (strength, suites), through the python-chess `scripts`, or
+    /// why they were `skipped`.
+    fn on_the_clock(&mut self, scripts: Option<&Scripts>, skipped: Option<&str>) -> Result<(), Stop> {
+        let (options, setup, budget, bar) = (self.options, self.setup, self.budget, self.bar);
+        let (tc, suite_time) = if options.quick {
+            ("1+0.01", 0.2)
+        } else {
+            (options.strength_tc.as_str(), options.suite_time)
+        };
+        for table in ON_THE_CLOCK {
+            if !setup.tables.contains(table) {
+                continue;
+            }
+            let Some(scripts) = scripts else {
+                let reason = skipped.unwrap_or("not asked for");
+                println!("## {table}\n\nSkipped in --quick: {reason}.\n");
+                continue;
+            };
+            if table == "strength" {
+                let mut rows = Vec::new();
+                for opponent in &setup.strength {
+                    if budget.exhausted() {
+                        rows.push(StrengthRow {
+                            opponent: opponent.clone(),
+                            last: None,
+                            errors: Vec::new(),
+                        });
+                        continue;
+                    }
+                    let base = bar.position();
+                    let row = run_strength_row(scripts, opponent, tc, budget, &mut |game| {
+                        bar.set_position(base + u64::from(game.games));
+                        bar.set_message(format!(
+                            "strength: {} game {}: {}",
+                            opponent.label,
+                            game.games,
+                            game.score()
+                        ));
+                    })?;
+                    if !row.errors.is_empty() {
+                        self.failed = true;
+                    }
+                    rows.push(row);
+                }
+                println!("## strength\n\n{}", strength_markdown(&rows, tc));
+            } else {
+                let mut engines = vec![scripts.engine.clone(), options.stockfish.clone()];
+                if !options.quick {
+                    engines.push(PathBuf::from(TOGA));
+                }
+                let mut rows = Vec::new();
+                for suite in &setup.suites {
+                    if budget.exhausted() {
+                        rows.push(SuiteRow {
+                            suite: suite.clone(),
+                            tallies: Vec::new(),
+                        });
+                        continue;
+                    }
+                    let row =
+                        run_test_suite(scripts, suite, &engines, suite_time, budget, &mut |position| {
+                            bar.inc(1);
+                            bar.set_message(format!(
+                                "suites: {} on {} ({}/{})",
+                                position.engine,
+                                suite
+                                    .file
+                                    .file_name()
+                                    .map_or_else(String::new, |f| f.to_string_lossy().into_owned()),
+                                position.done,
+                                position.positions
+                            ));
+                        })?;
+                    rows.push(row);
+                }
+                // The engines' UCI names where a suite ran them all, else their file names.
+                let names: Vec<String> = match rows.iter().find(|r| r.tallies.len() == engines.len()) {
+                    Some(row) => row.tallies.iter().map(|t| t.engine.clone()).collect(),
+                    None => engines
+                        .iter()
+                        .map(|e| {
+                            e.file_name()
+                                .map_or_else(|| e.display().to_string(), |f| f.to_string_lossy().into_owned())
+                        })
+                        .collect(),
+                };
+                println!("## suites\n\n{}", suites_markdown(&rows, &names, suite_time));
+            }
+        }
+        Ok(())
+    }
+
+    /// The tables other programs of the workspace make, through cargo.
+    fn programs(&mut self) -> Result<(), Stop> {
+        let bar = self.bar;
+        for (name, commands) in PROGRAMS {
+            if !self.setup.tables.contains(name) {
+                continue;
+            }
+            if self.options.quick {
+                println!("## {name}\n\nSkipped in --quick (CI runs the program's own tests).\n");
+                continue;
+            }
+            println!("## {name}\n");
+            for command in commands {
+                if self.budget.exhausted() {
+                    println!("PARTIAL: `cargo {}` not run (time budget or Ctrl-C).\n", command);
+                    continue;
+                }
+                bar.set_message(format!("{name}: cargo {}", command));
+                let output = run_cargo(command, bar)?;
+                println!("Made by `cargo {}`:\n\n```text\n{}```\n", command, output);
+                bar.inc(1);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A node table as the README shows it: config, offset, avg/total nodes, leaf %, avg BF, avg
+/// time, check.
+fn markdown_summary(report: &Report) -> String {
+    let keep = [0, 1, 3, 4, 7, 9, 10, 11];
+    let mut out = format!(
+        "| {} |\n|{}\n",
+        keep.map(|i| SUMMARY_COLUMNS[i]).join(" | "),
+        "---|".repeat(keep.len())
+    );
+    for row in summary_rows(report) {
+        out += &format!("| {} |\n", keep.map(|i| row[i].as_str()).join(" | "));
+    }
+    if let Some(reason) = &report.interrupted {
+        out += &format!("\nPARTIAL: {reason}.\n");
+    }
+    out
+}

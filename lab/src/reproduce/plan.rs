@@ -1,0 +1,491 @@
+//! What a `reproduce` run makes: its tables ([`TABLES`]), its [`Options`] and the [`Setup`]
+//! planned from them before anything runs.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::ValueEnum;
+
+use crate::matches::{Opening, thesis_openings};
+
+use super::mates::mate_in_3_puzzles;
+use super::openings::balanced_openings;
+use super::programs::PROGRAMS;
+use super::strength::{Opponent, Suite, strength_opponents, strength_suites};
+use super::tournament::{Tournament, calderan_table_2, thesis_table_3, thesis_table_5, thesis_table_7};
+
+/// Every table, in the order they run; the last ones ([`ON_THE_CLOCK`], [`PROGRAMS`]) only when
+/// named.
+pub const TABLES: [(&str, &str); 17] = [
+    (
+        "nodes",
+        "compare's default run: the thesis's 24 positions, 17 configurations",
+    ),
+    (
+        "features",
+        "the exact search, feature by feature (compare, 8 configurations)",
+    ),
+    ("t3", "thesis Table 3: null move R = 1-3 against alpha-beta v1"),
+    ("t5", "thesis Table 5: the three transposition-table versions"),
+    (
+        "t7",
+        "thesis Table 7: quiescence (+0, -1) against null move R = 2 (+2)",
+    ),
+    (
+        "c1",
+        "Calderan Table I: time and nodes per move, minimax against alpha-beta",
+    ),
+    (
+        "c2",
+        "Calderan Table II: point values against piece-square tables",
+    ),
+    ("mate3", "Calderan's mate-in-3 protocol against Stockfish"),
+    (
+        "strength",
+        "the UCI engine against Stockfish 1400-2000, Phalanx and Sjeng at 5+0.05 (about 90 min)",
+    ),
+    (
+        "suites",
+        "the UCI engine, Stockfish and Toga II on five test suites at 1 s a position (about 50 min)",
+    ),
+    (
+        "kalah",
+        "Kalah solved, next to Irving, Donkers & Uiterwijk's table (kalah_table, minutes)",
+    ),
+    (
+        "minimal-tree",
+        "Knuth & Moore's minimal tree for the 24 positions (minimal_tree, seconds)",
+    ),
+    (
+        "small-games",
+        "the engine on small games, set-up and per node (bench small_games, 2 min)",
+    ),
+    (
+        "per-node",
+        "per node against hand-written code and the minimax crate (bench per_node, minutes)",
+    ),
+    (
+        "mcts-bench",
+        "MCTS iterations per second against the minimax crate (bench mcts, 1 min)",
+    ),
+    (
+        "mcts-play",
+        "MCTS against the minimax crate's MCTS and the engine (mcts_versus, 30 min)",
+    ),
+    (
+        "chance",
+        "Star1 and Star2 against expectiminimax, and the engine against expectiminimax at EinStein (star_table, mcts_versus, 15 min)",
+    ),
+];
+
+/// The tables played on the clock by external engines: not in the default run (they take hours
+/// and need python-chess, Stockfish, Phalanx, Sjeng and Toga II); `--tables all` includes them.
+pub const ON_THE_CLOCK: [&str; 2] = ["strength", "suites"];
+
+/// The suites' second and third engines (the first is ours).
+pub const TOGA: &str = "/usr/games/toga2";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+/// Which openings the match tables are played from.
+pub enum Protocol {
+    /// The paper's own openings and game counts only.
+    Paper,
+    /// The 50 balanced openings only.
+    Balanced,
+    /// Both.
+    Both,
+}
+
+/// The `reproduce` program's options (`--list` aside: the program prints [`TABLES`] for it).
+#[derive(Debug, clap::Args)]
+pub struct Options {
+    /// Tables to make, comma-separated: nodes, features, t3, t5, t7, c1, c2, mate3, strength,
+    /// suites, or all (default: every table but strength and suites).
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
+    pub tables: Vec<String>,
+
+    /// CI's run: every table small (one opening, short games, small depths; seconds).
+    #[arg(long)]
+    pub quick: bool,
+
+    /// The thesis's play tables' base depth: alpha-beta and null move play at base + 2,
+    /// transposition tables at base, quiescence at base and base - 1 (the thesis does not say
+    /// its game depth).
+    #[arg(long, default_value_t = 2, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=6))]
+    pub base_depth: u32,
+
+    /// Which openings the match tables are played from.
+    #[arg(long, value_enum, default_value_t = Protocol::Both)]
+    pub protocol: Protocol,
+
+    /// How many of the 50 balanced openings to play (each with both colours).
+    #[arg(long, default_value_t = 50, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=50))]
+    pub balanced_openings: u32,
+
+    /// Adjudicate a game a draw after this many plies.
+    #[arg(long, default_value_t = 300, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..))]
+    pub ply_cap: u32,
+
+    /// Calderan's Table I: games (openings) per depth.
+    #[arg(long, default_value_t = 3, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=50))]
+    pub c1_games: u32,
+
+    /// Calderan's Table I: plies timed per game.
+    #[arg(long, default_value_t = 40, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..))]
+    pub c1_plies: u32,
+
+    /// The defending engine of the mate-in-3 protocol.
+    #[arg(long, default_value = "/usr/games/stockfish", value_name = "PATH")]
+    pub stockfish: PathBuf,
+
+    /// The defender's depth per move.
+    #[arg(long, default_value_t = 12, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub stockfish_depth: u32,
+
+    /// The strength table's time control, seconds per game + increment.
+    #[arg(long, default_value = "5+0.05", value_name = "S+INC", value_parser = parse_tc)]
+    pub strength_tc: String,
+
+    /// The suites table's seconds per position.
+    #[arg(long, default_value_t = 1.0, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub suite_time: f64,
+
+    /// Our UCI engine for the strength tables (default: `game-search-uci` beside this program,
+    /// built first when run by cargo).
+    #[arg(long, value_name = "PATH")]
+    pub uci_engine: Option<PathBuf>,
+
+    /// The Python interpreter with python-chess, for the strength tables.
+    #[arg(long, default_value = "python3", value_name = "PATH")]
+    pub python: PathBuf,
+
+    /// Stop starting games and searches after this many seconds; the tables say what was cut.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_budget: Option<f64>,
+
+    /// Write every match's games into this directory as PGN.
+    #[arg(long, value_name = "DIR")]
+    pub pgn: Option<PathBuf>,
+}
+
+fn parse_tc(text: &str) -> Result<String, String> {
+    let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+    match (base.parse::<f64>(), increment.parse::<f64>()) {
+        (Ok(b), Ok(i)) if b > 0.0 && b.is_finite() && i >= 0.0 && i.is_finite() => Ok(text.to_string()),
+        _ => Err(format!(
+            "expected SECONDS+INCREMENT with SECONDS > 0, e.g. 5+0.05, got {text:?}"
+        )),
+    }
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
+        _ => Err(format!("expected a positive number of seconds, got {text:?}")),
+    }
+}
+
+/// A set of openings with its description.
+pub type Protocols = Vec<(String, Vec<Opening>)>;
+
+/// What a run will do, planned from its [`Options`] before anything runs ([`setup`]).
+#[derive(Debug)]
+pub struct Setup {
+    /// The tables to make, by name.
+    pub tables: BTreeSet<&'static str>,
+    /// The match tables, each with its sets of openings.
+    pub tournaments: Vec<(Tournament, Protocols)>,
+    /// Calderan's Table I, if asked for: the depths, the openings and the plies timed per game.
+    pub c1: Option<(Vec<u32>, Vec<Opening>, usize)>,
+    /// How many mate-in-3 puzzles to play (0: the table is not asked for).
+    pub mates: usize,
+    /// The strength table's opponents (none: not asked for, or skipped in `--quick`).
+    pub strength: Vec<Opponent>,
+    /// The suites table's suites.
+    pub suites: Vec<Suite>,
+    /// Why the strength tables were skipped (`--quick` without python-chess or Stockfish).
+    pub skipped: Option<String>,
+    /// When the time budget runs out.
+    pub deadline: Option<Instant>,
+}
+
+/// Plans a run: which tables, which tournaments on which openings, the timing, the puzzles and
+/// the strength tables (small ones for `--quick`); checks that the engines the strength tables
+/// need are installed.
+///
+/// # Errors
+///
+/// An unknown table, a bad time budget, or (not in `--quick`) a missing engine, in words.
+pub fn setup(options: &Options) -> Result<Setup, String> {
+    let mut tables = BTreeSet::new();
+    for name in &options.tables {
+        let name = name.trim();
+        if name == "all" {
+            tables.extend(TABLES.iter().map(|(t, _)| *t));
+            continue;
+        }
+        let known = TABLES.iter().find(|(t, _)| *t == name).ok_or_else(|| {
+            format!(
+                "unknown table {name:?}; valid tables: {}, all",
+                TABLES.map(|(t, _)| t).join(", ")
+            )
+        })?;
+        tables.insert(known.0);
+    }
+    if tables.is_empty() {
+        // CI's quick run smoke-tests every table; a full run leaves the hours on the clock out.
+        tables = TABLES
+            .iter()
+            .map(|(t, _)| *t)
+            .filter(|t| options.quick || !ON_THE_CLOCK.contains(t))
+            .filter(|t| !PROGRAMS.iter().any(|(p, _)| p == t))
+            .collect();
+    }
+    let deadline = match options.time_budget {
+        None => None,
+        Some(seconds) => Some(
+            Instant::now()
+                + Duration::try_from_secs_f64(seconds)
+                    .map_err(|e| format!("bad --time-budget {seconds}: {e}"))?,
+        ),
+    };
+    let (base, balanced) = if options.quick {
+        (2, 1)
+    } else {
+        (options.base_depth, options.balanced_openings as usize)
+    };
+    let thesis = if options.quick {
+        thesis_openings().into_iter().take(1).collect()
+    } else {
+        thesis_openings()
+    };
+    let mut protocols = Vec::new();
+    if matches!(options.protocol, Protocol::Paper | Protocol::Both) {
+        protocols.push((
+            format!("the thesis's {} opening(s) (its protocol)", thesis.len()),
+            thesis,
+        ));
+    }
+    if matches!(options.protocol, Protocol::Balanced | Protocol::Both) && !options.quick {
+        protocols.push((
+            format!("{balanced} balanced opening(s) (game-chess/tests/data/openings.txt)"),
+            balanced_openings(balanced),
+        ));
+    }
+    let mut tournaments = Vec::new();
+    for (id, tournament) in [
+        ("t3", thesis_table_3(base)),
+        ("t5", thesis_table_5(base)),
+        ("t7", thesis_table_7(base)),
+    ] {
+        if tables.contains(id) {
+            tournaments.push((tournament, protocols.clone()));
+        }
+    }
+    if tables.contains("c2") {
+        // Calderan played 10 games per match from the initial position; deterministic players
+        // would repeat one game, so his count is played from the first 5 balanced openings.
+        let mut c2 = Vec::new();
+        let paper = if options.quick { 1 } else { 5 };
+        if matches!(options.protocol, Protocol::Paper | Protocol::Both) || options.quick {
+            c2.push((
+                format!("the first {paper} balanced opening(s): Calderan's 10 games per match"),
+                balanced_openings(paper),
+            ));
+        }
+        if matches!(options.protocol, Protocol::Balanced | Protocol::Both) && !options.quick {
+            c2.push((
+                format!("{balanced} balanced opening(s)"),
+                balanced_openings(balanced),
+            ));
+        }
+        tournaments.push((calderan_table_2(), c2));
+    }
+    let c1 = tables.contains("c1").then(|| {
+        if options.quick {
+            (vec![1, 2, 3], balanced_openings(1), 4)
+        } else {
+            (
+                vec![1, 2, 3, 4],
+                balanced_openings(options.c1_games as usize),
+                options.c1_plies as usize,
+            )
+        }
+    });
+    let mates = if !tables.contains("mate3") {
+        0
+    } else if options.quick {
+        3
+    } else {
+        mate_in_3_puzzles().len()
+    };
+    let mut strength = Vec::new();
+    let mut suites = Vec::new();
+    let mut skipped = None;
+    if tables.contains("strength") {
+        strength = if options.quick {
+            let mut opponents = strength_opponents(&options.stockfish);
+            opponents.truncate(1);
+            opponents[0].games = 2;
+            opponents[0].label += " (QUICK: 2 games at 1+0.01)";
+            opponents
+        } else {
+            strength_opponents(&options.stockfish)
+        };
+    }
+    if tables.contains("suites") {
+        suites = strength_suites();
+        if options.quick {
+            suites.truncate(1);
+            suites[0].limit = 2;
+            suites[0].label += " (QUICK: the first 2 at 0.2 s)";
+        }
+    }
+    let mut programs: Vec<PathBuf> = strength.iter().map(|o| o.program.clone()).collect();
+    if !suites.is_empty() {
+        programs.extend([options.stockfish.clone(), PathBuf::from(TOGA)]);
+    }
+    if options.quick {
+        // CI's smoke test plays against Stockfish only, and without it says so.
+        programs.retain(|p| p != Path::new(TOGA));
+    }
+    let missing: BTreeSet<String> = programs
+        .iter()
+        .filter(|p| !p.is_file())
+        .map(|p| p.display().to_string())
+        .collect();
+    if !missing.is_empty() {
+        let missing = missing.into_iter().collect::<Vec<_>>().join(", ");
+        let reason = format!(
+            "{missing} not found (apt-get install stockfish phalanx sjeng toga2, or --stockfish PATH)"
+        );
+        if !options.quick {
+            return Err(reason);
+        }
+        skipped = Some(reason);
+        strength.clear();
+        suites.clear();
+    }
+    Ok(Setup {
+        tables,
+        tournaments,
+        c1,
+        mates,
+        strength,
+        suites,
+        skipped,
+        deadline,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::reproduce::programs::PROGRAMS;
+
+    /// The options as the program parses them.
+    #[derive(Parser)]
+    struct Args {
+        #[command(flatten)]
+        options: Options,
+    }
+
+    fn parse(args: &[&str]) -> Result<Options, clap::Error> {
+        Args::try_parse_from(["reproduce"].iter().chain(args)).map(|args| args.options)
+    }
+
+    #[test]
+    fn bad_input_is_a_clear_error() {
+        let unknown = setup(&parse(&["--tables", "t3,t9"]).unwrap()).err().unwrap();
+        assert!(unknown.contains("unknown table \"t9\""), "{unknown}");
+        assert!(unknown.contains("mate3"), "{unknown}");
+        // Quiescence at base - 1 needs base 2 or more.
+        let low = parse(&["--base-depth", "1"]).unwrap_err().to_string();
+        assert!(low.contains("--base-depth"), "{low}");
+        assert!(parse(&["--protocol", "some"]).is_err());
+        assert!(parse(&["--balanced-openings", "51"]).is_err());
+        let budget = setup(&parse(&["--time-budget=-1"]).unwrap()).err().unwrap();
+        assert!(budget.contains("bad --time-budget"), "{budget}");
+    }
+
+    #[test]
+    fn the_quick_run_plans_every_table_small() {
+        let quick = setup(&parse(&["--quick"]).unwrap()).unwrap();
+        assert_eq!(quick.tables.len(), TABLES.len() - PROGRAMS.len());
+        assert_eq!(quick.tournaments.len(), 4);
+        for (tournament, protocols) in &quick.tournaments {
+            assert_eq!(protocols.len(), 1, "{}", tournament.id);
+            assert_eq!(protocols[0].1.len(), 1, "{}", tournament.id);
+        }
+        assert_eq!(quick.mates, 3);
+        let (depths, openings, plies) = quick.c1.unwrap();
+        assert_eq!((depths.len(), openings.len(), plies), (3, 1, 4));
+    }
+
+    #[test]
+    fn the_tables_on_the_clock_run_only_when_named() {
+        let default = setup(&parse(&[]).unwrap()).unwrap();
+        assert_eq!(
+            default.tables.len(),
+            TABLES.len() - ON_THE_CLOCK.len() - PROGRAMS.len()
+        );
+        for (name, commands) in PROGRAMS {
+            assert!(TABLES.iter().any(|(t, _)| *t == name), "{name} is listed");
+            assert!(!commands.is_empty());
+        }
+        assert!(default.strength.is_empty() && default.suites.is_empty());
+        let all = parse(&["--tables", "all"]).unwrap();
+        match setup(&all) {
+            // Every engine installed: the README's six opponents and five suites.
+            Ok(all) => {
+                assert_eq!(all.tables.len(), TABLES.len());
+                assert_eq!((all.strength.len(), all.suites.len()), (6, 5));
+            }
+            // Else the run refuses to start, naming what to install.
+            Err(err) => assert!(err.contains("apt-get install"), "{err}"),
+        }
+        let quick = setup(&parse(&["--quick", "--stockfish", "/nonexistent/sf"]).unwrap()).unwrap();
+        assert!(quick.strength.is_empty(), "no Stockfish: skipped in --quick");
+        let skipped = quick.skipped.unwrap();
+        assert!(
+            skipped.contains("/nonexistent/sf") && skipped.contains(" not found"),
+            "{skipped}"
+        );
+        // The missing programs are listed together ("/nonexistent/sf, /usr/games/phalanx not
+        // found" on a machine without the other opponents): the bad path must be among them.
+        let full = setup(&parse(&["--tables", "strength", "--stockfish", "/nonexistent/sf"]).unwrap());
+        let error = full.err().unwrap();
+        assert!(
+            error.contains("/nonexistent/sf") && error.contains(" not found"),
+            "{error}"
+        );
+        for bad in [
+            ["--strength-tc", "0+1"],
+            ["--strength-tc", "5+x"],
+            ["--suite-time", "-1"],
+        ] {
+            assert!(parse(&bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn protocols_choose_the_openings() {
+        let paper = setup(&parse(&["--tables", "t3", "--protocol", "paper"]).unwrap()).unwrap();
+        assert_eq!(paper.tournaments.len(), 1);
+        let protocols = &paper.tournaments[0].1;
+        assert_eq!(protocols.len(), 1);
+        assert_eq!(protocols[0].1.len(), 3, "the thesis's three openings");
+        let both = setup(&parse(&["--tables", "t7,c2", "--balanced-openings", "20"]).unwrap()).unwrap();
+        let counts: Vec<Vec<usize>> = both
+            .tournaments
+            .iter()
+            .map(|(_, p)| p.iter().map(|(_, o)| o.len()).collect())
+            .collect();
+        assert_eq!(counts, vec![vec![3, 20], vec![5, 20]]);
+        assert!(both.c1.is_none());
+        assert_eq!(both.mates, 0);
+    }
+}
