@@ -266,6 +266,7 @@ def main():
     check_code_paths(src_dir, repo, problems)
     check_readme(repo, problems)
     check_markers(src_dir, problems)
+    problems = list(dict.fromkeys(problems))  # a picture is in a page twice (mdBook's zoom)
     for where, link, why in problems:
         print(f"{where}: {link}: {why}" if link else f"{where}: {why}")
     pages = sum(name.endswith(".html") for _, _, files in os.walk(build_dir) for name in files)
