@@ -23,8 +23,7 @@ pub use search_core;
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
-/// search-core's README example, compiled and run as a doctest here (the other crates' READMEs
-/// are doctested by their own crates).
-#[doc = include_str!("../search-core/README.md")]
+/// The book's examples (the pages with Rust code), compiled and run as doctests.
+#[doc = include_str!("../book/src/chance.md")]
 #[cfg(doctest)]
-pub struct SearchCoreReadmeDoctests;
+pub struct BookChanceDoctests;

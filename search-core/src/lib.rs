@@ -69,6 +69,10 @@ pub mod rng;
 pub mod stack;
 pub mod testing;
 pub mod trace;
+/// The crate's README, its example compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
 #[doc = include_str!("tutorial.md")]
 pub mod tutorial {}
 
