@@ -3,6 +3,7 @@
 //! and external engines (fake ones written in sh) that crash or send garbage forfeit their games
 //! while the match goes on.
 
+use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -12,44 +13,47 @@ use game_chess::shakmaty::{CastlingMode, Chess, Position};
 use game_search_lab::matches::{MatchReport, play_match, thesis_openings};
 use game_search_lab::pgn::Termination;
 use game_search_lab::players::{MoveLimit, Player, PlayerSpec};
-use pgn_reader::{BufferedReader, RawTag, SanPlus, Visitor};
+use pgn_reader::{Outcome, RawTag, Reader, SanPlus, Visitor};
 
-/// Collects one game's tags, moves and result.
-#[derive(Default)]
-struct Collect {
-    tags: Vec<(String, String)>,
-    moves: Vec<String>,
-    outcome: Option<String>,
-}
+/// One game's tags, moves and result.
+type Game = (Vec<(String, String)>, Vec<String>, Option<String>);
+
+/// Collects each game's tags, moves and result.
+struct Collect;
 
 impl Visitor for Collect {
-    type Result = (Vec<(String, String)>, Vec<String>, Option<String>);
+    type Tags = Vec<(String, String)>;
+    type Movetext = Game;
+    type Output = Game;
 
-    fn begin_game(&mut self) {
-        *self = Collect::default();
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(Vec::new())
     }
 
-    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
-        self.tags.push((
+    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
+        tags.push((
             String::from_utf8_lossy(name).into_owned(),
             value.decode_utf8_lossy().into_owned(),
         ));
+        ControlFlow::Continue(())
     }
 
-    fn san(&mut self, san_plus: SanPlus) {
-        self.moves.push(san_plus.san.to_string());
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue((tags, Vec::new(), None))
     }
 
-    fn outcome(&mut self, outcome: Option<pgn_reader::Outcome>) {
-        self.outcome = outcome.map(|o| o.to_string());
+    fn san(&mut self, game: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
+        game.1.push(san_plus.san.to_string());
+        ControlFlow::Continue(())
     }
 
-    fn end_game(&mut self) -> Self::Result {
-        (
-            std::mem::take(&mut self.tags),
-            std::mem::take(&mut self.moves),
-            self.outcome.take(),
-        )
+    fn outcome(&mut self, game: &mut Self::Movetext, outcome: Outcome) -> ControlFlow<Self::Output> {
+        game.2 = Some(outcome.to_string());
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, game: Self::Movetext) -> Self::Output {
+        game
     }
 }
 
@@ -57,8 +61,8 @@ impl Visitor for Collect {
 /// against the report's records.
 fn parse_back(report: &MatchReport) {
     let pgn = report.pgn();
-    let mut reader = BufferedReader::new_cursor(pgn.as_bytes());
-    let mut visitor = Collect::default();
+    let mut reader = Reader::new(pgn.as_bytes());
+    let mut visitor = Collect;
     let mut count = 0;
     while let Some((tags, moves, outcome)) = reader.read_game(&mut visitor).unwrap() {
         let record = &report.games[count];
