@@ -452,6 +452,18 @@ impl ZobristHash for ChessGame {
     fn zobrist(&self) -> u64 {
         self.hash
     }
+
+    /// The from-square, the to-square and the promotion (6, 6 and 3 bits): distinct for the
+    /// legal moves of a position (castling is the king's square and the rook's; a drop, in
+    /// variants, has no from-square and its own bit).
+    fn move_code(&self, mv: Move) -> Option<u32> {
+        let to = u32::from(mv.to());
+        let promotion = mv.promotion().map_or(0, |role| role as u32);
+        Some(match mv.from() {
+            Some(from) => u32::from(from) | to << 6 | promotion << 12,
+            None => 1 << 15 | to << 6 | (mv.role() as u32) << 12,
+        })
+    }
 }
 
 /// Counts the leaves of the legal move tree `depth` plies deep, through the [`Game`]

@@ -310,6 +310,11 @@ impl ZobristHash for TicTacToe {
             })
             .fold(0, |hash, key| hash ^ key)
     }
+
+    /// The cell's index.
+    fn move_code(&self, cell: Cell) -> Option<u32> {
+        Some(u32::from(cell.0))
+    }
 }
 
 /// A heuristic evaluation for positions cut off by a depth limit: lines still open to one player

@@ -218,6 +218,11 @@ impl ZobristHash for ConnectFour {
         x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         x ^ (x >> 31)
     }
+
+    /// The column's index.
+    fn move_code(&self, column: Column) -> Option<u32> {
+        Some(u32::from(column.0))
+    }
 }
 
 /// Every window of four cells (horizontal, vertical, both diagonals): 69 of them.

@@ -365,6 +365,11 @@ impl ZobristHash for DotsAndBoxes {
         x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         x ^ (x >> 31)
     }
+
+    /// The line's index.
+    fn move_code(&self, line: Line) -> Option<u32> {
+        Some(u32::from(line.0))
+    }
 }
 
 impl fmt::Display for DotsAndBoxes {

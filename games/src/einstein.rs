@@ -814,6 +814,14 @@ impl ZobristHash for EinStein {
         }
         hash
     }
+
+    /// A roll its face; a step its two squares (25 each), above the faces.
+    fn move_code(&self, mv: Move) -> Option<u32> {
+        Some(match mv {
+            Move::Roll(face) => u32::from(face),
+            Move::Step { from, to } => 8 + u32::from(from) * 25 + u32::from(to),
+        })
+    }
 }
 
 impl fmt::Display for EinStein {

@@ -313,6 +313,11 @@ impl ZobristHash for Kalah {
         let extra = u64::from(self.size) << 1 | u64::from(self.to_move == Player::Second);
         mix(first ^ mix(second ^ mix(extra)))
     }
+
+    /// The house's index.
+    fn move_code(&self, house: House) -> Option<u32> {
+        Some(u32::from(house.0))
+    }
 }
 
 impl fmt::Display for Kalah {

@@ -180,6 +180,11 @@ impl ZobristHash for Nim {
         x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         x ^ (x >> 31)
     }
+
+    /// The heap and the count, a byte each.
+    fn move_code(&self, take: Take) -> Option<u32> {
+        Some(u32::from(take.heap) << 8 | u32::from(take.count))
+    }
 }
 
 /// The engine searching to the end of the game: its exact preset (iterative deepening, a

@@ -287,6 +287,15 @@ impl ZobristHash for Pig {
         x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         x ^ (x >> 31)
     }
+
+    /// Roll 0, hold 1, a face its number plus 2.
+    fn move_code(&self, mv: PigMove) -> Option<u32> {
+        Some(match mv {
+            PigMove::Roll => 0,
+            PigMove::Hold => 1,
+            PigMove::Face(face) => 2 + u32::from(face),
+        })
+    }
 }
 
 /// An evaluation for the side to move: its bank and half its turn total against the opponent's

@@ -121,9 +121,14 @@ pub enum Outcome {
 /// Pile { items: 5, to_move: Player::First }.generate_moves(&mut moves);
 /// assert_eq!(moves.as_slice(), &[1, 2]);
 /// ```
-pub trait Game: Clone {
+///
+/// Positions and moves are plain data that threads may share (`Send + Sync`): the engine
+/// searches one root on several threads at once (its `threads` feature), and every game of
+/// plain fields is both already. (A position that counts something in an `Rc<Cell<_>>` must use
+/// an `Arc<AtomicU64>` instead.)
+pub trait Game: Clone + Send + Sync {
     /// A move. Small and `Copy`: move lists are stored on the stack.
-    type Move: Copy + Eq + Debug;
+    type Move: Copy + Eq + Debug + Send + Sync;
 
     /// The player whose turn it is.
     fn to_move(&self) -> Player;
@@ -316,9 +321,47 @@ pub trait Game: Clone {
 /// searchers that need one require this trait at compile time instead of failing at run time.
 /// Equal positions (for the purpose of search, including the side to move) must hash equally;
 /// distinct positions should collide rarely.
-pub trait ZobristHash {
+pub trait ZobristHash: Game {
     /// The position's hash.
     fn zobrist(&self) -> u64;
+
+    /// A number for `mv`, one of this position's moves: how the engine's transposition table
+    /// stores a move (every entry packed in two 64-bit words, so that threads can share the
+    /// table without a lock). Distinct moves of one position must get distinct numbers, each
+    /// below [`MAX_MOVE_CODE`](crate::engine::tt::MAX_MOVE_CODE) (`2^18 - 2`); the same number
+    /// in another position may mean another move (a stored move is only read back as one of
+    /// the probing position's moves). Give all of a game's moves a number, or none.
+    ///
+    /// `None`, the default: the engine numbers a move by its place in the order of
+    /// [`generate_moves`](Game::generate_moves) (which must then be the same every time for a
+    /// position), at the price of generating the moves once more for each result it stores.
+    /// A game with a cheap number of its own (a square, a column, a pair of squares) gives it
+    /// here, and its engine is faster:
+    ///
+    /// ```
+    /// # use search_core::{Game, MoveList, Outcome, Player, ZobristHash};
+    /// # #[derive(Clone)]
+    /// # struct Pile { items: u32, to_move: Player }
+    /// # impl Game for Pile {
+    /// #     type Move = u32;
+    /// #     fn to_move(&self) -> Player { self.to_move }
+    /// #     fn generate_moves(&self, moves: &mut MoveList<u32>) { moves.extend(1..=self.items.min(3)); }
+    /// #     fn play(&self, take: u32) -> Self { Pile { items: self.items - take, to_move: self.to_move.opponent() } }
+    /// #     fn outcome(&self, moves: usize) -> Option<Outcome> { (moves == 0).then_some(Outcome::Loss) }
+    /// # }
+    /// impl ZobristHash for Pile {
+    ///     fn zobrist(&self) -> u64 {
+    ///         u64::from(self.items) * 2 + u64::from(self.to_move == Player::Second)
+    ///     }
+    ///     // A move takes 1, 2 or 3 items: that number is the move's code.
+    ///     fn move_code(&self, take: u32) -> Option<u32> {
+    ///         Some(take)
+    ///     }
+    /// }
+    /// ```
+    fn move_code(&self, _mv: Self::Move) -> Option<u32> {
+        None
+    }
 }
 
 /// A static evaluation: the value of a position from the side to move's point of view, in
@@ -359,7 +402,9 @@ pub trait ZobristHash {
 /// }
 /// assert_eq!(Points.unit(), 1);
 /// ```
-pub trait Evaluate<G: Game> {
+///
+/// An evaluator is shared by the threads of a search (`Sync`), as a closure of plain data is.
+pub trait Evaluate<G: Game>: Sync {
     /// The static value of `game` for the side to move.
     fn evaluate(&self, game: &G) -> Score;
 
@@ -370,7 +415,7 @@ pub trait Evaluate<G: Game> {
     }
 }
 
-impl<G: Game, F: Fn(&G) -> Score> Evaluate<G> for F {
+impl<G: Game, F: Fn(&G) -> Score + Sync> Evaluate<G> for F {
     fn evaluate(&self, game: &G) -> Score {
         self(game)
     }

@@ -337,6 +337,11 @@ impl ZobristHash for RandomTree {
     fn zobrist(&self) -> u64 {
         self.hash
     }
+
+    /// A move is its number (below the branching, or the number of outcomes).
+    fn move_code(&self, mv: u32) -> Option<u32> {
+        Some(mv)
+    }
 }
 
 /// The evaluator of [`RandomTree`]: its [`value`](RandomTree::value).
@@ -517,6 +522,10 @@ impl Game for PerfectOrder {
 impl ZobristHash for PerfectOrder {
     fn zobrist(&self) -> u64 {
         self.tree.zobrist()
+    }
+
+    fn move_code(&self, mv: u32) -> Option<u32> {
+        self.tree.move_code(mv)
     }
 }
 

@@ -7,8 +7,8 @@
 //! the game's own (same type, same `Debug` text), so the searched tree, its values and its trace
 //! are exactly those of the unwrapped game.
 
-use std::cell::Cell;
-use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use search_core::{Evaluate, Game, MoveList, Outcome, Player, Score, ZobristHash};
 
@@ -17,7 +17,7 @@ use search_core::{Evaluate, Game, MoveList, Outcome, Player, Score, ZobristHash}
 pub struct Budgeted<G> {
     /// The wrapped position.
     pub inner: G,
-    counter: Rc<Cell<u64>>,
+    counter: Arc<AtomicU64>,
     budget: u64,
 }
 
@@ -26,20 +26,20 @@ impl<G> Budgeted<G> {
     pub fn new(root: G, budget: u64) -> Self {
         Budgeted {
             inner: root,
-            counter: Rc::new(Cell::new(0)),
+            counter: Arc::new(AtomicU64::new(0)),
             budget,
         }
     }
 
     /// Whether the budget was spent: a search of this tree is cut short and its result void.
     pub fn is_spent(&self) -> bool {
-        self.counter.get() > self.budget
+        self.counter.load(Ordering::Relaxed) > self.budget
     }
 
     fn wrap(&self, inner: G) -> Self {
         Budgeted {
             inner,
-            counter: Rc::clone(&self.counter),
+            counter: Arc::clone(&self.counter),
             budget: self.budget,
         }
     }
@@ -54,7 +54,7 @@ impl<G: Game> Game for Budgeted<G> {
     }
 
     fn generate_moves(&self, moves: &mut MoveList<G::Move>) {
-        self.counter.set(self.counter.get() + 1);
+        self.counter.fetch_add(1, Ordering::Relaxed);
         if !self.is_spent() {
             self.inner.generate_moves(moves);
         }
@@ -113,6 +113,10 @@ impl<G: Game> Game for Budgeted<G> {
 impl<G: ZobristHash> ZobristHash for Budgeted<G> {
     fn zobrist(&self) -> u64 {
         self.inner.zobrist()
+    }
+
+    fn move_code(&self, mv: G::Move) -> Option<u32> {
+        self.inner.move_code(mv)
     }
 }
 

@@ -727,13 +727,9 @@ fn mcts_search(
 }
 
 /// The expected reply to `best` from the transposition table, when the principal variation
-/// stops after one move (it is cut where a table entry answered). Checked to be legal.
+/// stops after one move (it is cut where a table entry answered): one of the position's moves.
 fn reply_from_table(engine: &ChessEngine, root: &ChessGame, best: Move) -> Option<Move> {
-    let after = root.play(best);
-    let entry = engine.transposition_table()?.probe(after.hash())?;
-    entry
-        .best_move
-        .filter(|reply| root_moves(&after, None).contains(reply))
+    engine.table_move(&root.play(best))
 }
 
 /// MultiPV by exclusion: at each depth, line `i` searches the root moves not yet chosen by lines

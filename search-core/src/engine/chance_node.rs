@@ -6,10 +6,10 @@
 //! stores only a fail-high, the one bound one move gives), so the search phase finds what the
 //! probes learnt.
 
-use super::Engine;
 use super::extensions::child_capture_chain;
 use super::frame::Node;
 use super::star::ChancePruning;
+use super::worker::Worker;
 use crate::chance::{StarWindow, total_weight};
 use crate::trace::Cut;
 use crate::{Evaluate, Game, MoveList, Score};
@@ -24,7 +24,7 @@ struct Outcome<M> {
     upper: Score,
 }
 
-impl<G: Game, E: Evaluate<G>> Engine<G, E> {
+impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// The fail-soft value of chance node `game` (outcomes `outcomes`) for its side to move.
     pub(super) fn chance_node(
         &mut self,
@@ -34,7 +34,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         key: Option<u64>,
     ) -> Score {
         self.search.trace.chance();
-        let tt_key = self.tables.key(game, node.ply);
+        let tt_key = self.key(game, node.ply);
         if let (Some(score), _) = self.probe_table(tt_key, node) {
             self.search.trace.prune(Cut::TtCutoff, outcomes.iter());
             return self.search.leaf(score);

@@ -88,7 +88,7 @@ use super::tt::{self, DepthPolicy, TableConfig};
 /// The engine's configuration. [`Config::default`] is every feature off: plain alpha-beta.
 ///
 /// See the [module documentation](self) for the text form and how to build one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
     /// Iterative deepening (`iterative.rs`).
     pub iterative_deepening: bool,
@@ -125,6 +125,13 @@ pub struct Config {
     /// Pruning at chance nodes (`star.rs`): `None` searches every outcome with the full
     /// window, as expectiminimax does.
     pub chance: Option<ChancePruning>,
+}
+
+impl Default for Config {
+    /// [`Config::PLAIN`].
+    fn default() -> Self {
+        Config::PLAIN
+    }
 }
 
 /// `FEATURES`'s line for the row `$row` of a feature whose part is the field `$field` of

@@ -1,8 +1,10 @@
 //! **The search driver**: the entry point of a search ([`Searcher::search`](crate::Searcher::search)).
-//! It prepares the search's state, runs iterative deepening's loop (`iterative.rs`; one
-//! iteration without it), searches the root of each iteration in a full window, in aspiration
-//! windows (`aspiration.rs`) or by MTD(f) passes (`mtdf.rs`), all of them calls of the node
-//! function, none a copy of it, and reports each completed iteration.
+//! It prepares the search's state and runs it on one thread, or on several that share the
+//! transposition table (`threads.rs`); each thread (`worker.rs`) runs iterative deepening's loop
+//! (`iterative.rs`; one iteration without it), searching the root of each iteration in a full
+//! window, in aspiration windows (`aspiration.rs`) or by MTD(f) passes (`mtdf.rs`), all of them
+//! calls of the node function, none a copy of it; the main thread reports each completed
+//! iteration, and its result is the search's.
 //!
 //! - **Principal variation.** The line the node function collects ends where the search took a
 //!   value from the transposition table instead of searching on (a repeated search of the same
@@ -13,18 +15,20 @@
 //!   count: the walk probes the table without searching. A GUI shows the whole line, and
 //!   `bestmove ... ponder` has a reply to ponder on.
 
-use std::time::Instant;
-
 use super::Engine;
 use super::aspiration::Aspiration;
 use super::frame::{MAX_SEARCH_PLY, Node};
 use super::iterative;
 use super::mtdf::Mtdf;
 use super::root_window::RootWindow;
+
 use super::state::IterationInfo;
+use super::tt::Table;
+use super::worker::Worker;
 use crate::{Bound, Evaluate, Game, Limits, MoveList, Score, SearchResult, SearchStats, outcome_score};
 
-/// The result of a completed iteration.
+/// The result of a search's main thread: its last completed iteration's (or, if none completed,
+/// what the root is worth unsearched).
 struct Completed<M> {
     score: Score,
     pv: Vec<M>,
@@ -34,18 +38,61 @@ struct Completed<M> {
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// The search entry point ([`Searcher::search`](crate::Searcher::search)).
     pub(super) fn run(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
-        self.prepare(limits);
-        let target = limits.depth.min(MAX_SEARCH_PLY - 1);
+        if let Some(tt) = &mut self.tables.tt {
+            tt.new_search();
+        }
+        self.tables.history.age();
+        let (repetition, history) = (self.config.repetition, &self.context.game_history);
+        self.search.start(limits, repetition, history, None);
+        let (done, helpers): (_, Vec<SearchStats>) = (self.lone_search(root), Vec::new());
+        self.search.trace.finish(&done.pv);
+        let mut stats = std::mem::take(&mut self.search.stats);
+        self.thread_stats = std::iter::once(stats.clone()).chain(helpers).collect();
+        for helper in &self.thread_stats[1..] {
+            stats += helper;
+        }
+        stats.elapsed = self.search.start.elapsed();
+        SearchResult {
+            score: done.score,
+            best_move: done.pv.first().copied(),
+            pv: done.pv,
+            depth: done.depth,
+            stats,
+            root_moves: Vec::new(),
+        }
+    }
+
+    /// The search on one thread: the engine's own state, its table owned.
+    fn lone_search(&mut self, root: &G) -> Completed<G::Move> {
+        let mut worker = Worker {
+            evaluator: &self.evaluator,
+            config: self.config,
+            table: self.tables.tt.as_mut().map(Table::Owned),
+            hasher: self.tables.hasher,
+            history: &mut self.tables.history,
+            context: &mut self.context,
+            search: &mut self.search,
+        };
+        worker.iterate(root, None)
+    }
+}
+
+impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
+    /// Iterative deepening's loop to the limits' depth: the main thread (`helper` is `None`)
+    /// reports each completed iteration and returns the last; a helper thread (numbered from 1)
+    /// skips some depths (`threads.rs`) and its result is not used.
+    fn iterate(&mut self, root: &G, helper: Option<u32>) -> Completed<G::Move> {
+        let target = self.search.limits.depth.min(MAX_SEARCH_PLY - 1);
         let mut completed: Option<Completed<G::Move>> = None;
         let mut values: Vec<Score> = Vec::new();
-
-        for depth in iterative::depths(self.config.iterative_deepening, target) {
+        let id = self.config.iterative_deepening;
+        for depth in iterative::depths(id, target) {
             let Some((score, mut pv)) = self.iteration(root, depth, &values) else {
                 break; // aborted: keep the last completed iteration
             };
             if depth == 0 {
                 pv.clear(); // a static value (even through quiescence) has no move
-            } else {
+            } else if helper.is_none() {
                 self.extend_pv_from_table(root, &mut pv);
             }
             values.push(score);
@@ -53,45 +100,11 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             self.report(depth, score, Bound::Exact, &pv);
             completed = Some(Completed { score, pv, depth });
         }
-
-        let (score, pv, depth) = match completed {
-            Some(done) => (done.score, done.pv, done.depth),
-            None => (
-                self.unsearched_value(root),
-                self.fallback_move(root).into_iter().collect(),
-                0,
-            ),
-        };
-        self.search.trace.finish(&pv);
-        self.search.stats.elapsed = self.search.start.elapsed();
-        SearchResult {
-            score,
-            best_move: pv.first().copied(),
-            pv,
-            depth,
-            stats: std::mem::take(&mut self.search.stats),
-            root_moves: Vec::new(),
-        }
-    }
-
-    /// Resets the per-search state; ages what persists between searches.
-    fn prepare(&mut self, limits: &Limits) {
-        let search = &mut self.search;
-        search.start = Instant::now();
-        search.stats = SearchStats::default();
-        search.limits = limits.clone();
-        search.aborted = false;
-        search.root_best = None;
-        search.trace.start();
-        search.pv.allocate();
-        search.killers.clear();
-        search
-            .line
-            .start(self.config.repetition, &self.context.game_history);
-        if let Some(tt) = &mut self.tables.tt {
-            tt.new_search();
-        }
-        self.tables.history.age();
+        completed.unwrap_or_else(|| Completed {
+            score: self.unsearched_value(root),
+            pv: self.fallback_move(root).into_iter().collect(),
+            depth: 0,
+        })
     }
 
     /// One iteration at `depth` with the configured root window; `values` are the completed
@@ -154,12 +167,13 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// Continues `pv` (a line from `root`) through the table's exact entries: see the module
     /// documentation's "Principal variation".
     fn extend_pv_from_table(&self, root: &G, pv: &mut Vec<G::Move>) {
-        let (Some(hash), Some(tt)) = (self.tables.hasher, &self.tables.tt) else {
+        let (Some(hasher), Some(tt)) = (self.hasher, &self.table) else {
             return;
         };
         if pv.is_empty() {
             return;
         }
+        let hash = hasher.hash;
         let mut game = root.clone();
         let mut seen = vec![hash(&game)];
         for &mv in pv.iter() {
@@ -168,14 +182,17 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         }
         while pv.len() < MAX_SEARCH_PLY as usize {
             let Some(entry) = tt.probe(hash(&game)) else { break };
-            let (Bound::Exact, Some(mv)) = (entry.bound, entry.best_move) else {
+            let (Bound::Exact, Some(code)) = (entry.bound, entry.move_code) else {
                 break;
             };
             let mut moves = MoveList::new();
             game.generate_moves(&mut moves);
-            if game.outcome(moves.len()).is_some() || !moves.contains(&mv) {
+            if game.outcome(moves.len()).is_some() {
                 break;
             }
+            let Some(mv) = hasher.decode(&game, code, &moves, true) else {
+                break;
+            };
             let next = game.play(mv);
             let key = hash(&next);
             if seen.contains(&key) {
@@ -204,8 +221,10 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         if root.outcome(moves.len()).is_some() || self.search.limits.depth == 0 || root.is_chance() {
             return None;
         }
-        let tt_move = match (self.tables.hasher, &self.tables.tt) {
-            (Some(hash), Some(tt)) => tt.probe(hash(root)).and_then(|entry| entry.best_move),
+        let tt_move = match (self.hasher, &self.table) {
+            (Some(hasher), Some(tt)) => tt
+                .probe((hasher.hash)(root))
+                .and_then(|entry| hasher.decode(root, entry.move_code?, &moves, true)),
             _ => None,
         };
         let allowed = |mv: &G::Move| {
@@ -222,16 +241,20 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
     /// Calls the info callback, if any.
     pub(super) fn report(&mut self, depth: u32, score: Score, bound: Bound, pv: &[G::Move]) {
+        if self.context.info.is_none() {
+            return;
+        }
+        let hashfull = self.hashfull();
         if let Some(callback) = &mut self.context.info {
             let info = IterationInfo {
                 depth,
                 seldepth: self.search.stats.seldepth,
                 score,
                 bound,
-                nodes: self.search.stats.nodes,
+                nodes: self.search.total_nodes(),
                 pv,
                 elapsed: self.search.start.elapsed(),
-                hashfull: self.tables.tt.as_ref().map_or(0, |tt| tt.hashfull()),
+                hashfull,
             };
             callback(&info);
         }

@@ -26,7 +26,7 @@
 
 use super::feature::{Feature, Kind, exact, flag, no_alias};
 use super::frame::Node;
-use super::tt::{TableConfig, TranspositionTable, table};
+use super::tt::{TableConfig, TtEntry, table};
 use crate::{Bound, Game, Score, SearchStats};
 
 /// The `etc` feature: [`TableConfig::enhanced_cutoffs`].
@@ -54,28 +54,26 @@ pub(super) fn applies(table: &TableConfig, node: &Node) -> bool {
 }
 
 /// The enhanced transposition cutoff of `node` (position `game`, moves `moves`): looks each
-/// child up in `tt` (`key` gives a position's key at a ply); if one is stored with a depth the
-/// `table`'s policy accepts (the depth the child would search at, with its own check extension
-/// if `check_extension`) and a bound that puts the move at or above beta for us, returns that
-/// move and its score. Counted in `stats`.
-#[allow(clippy::too_many_arguments)]
+/// child up in the table (`entry` gives a position's entry at a ply); if one is stored with a
+/// depth the `table`'s policy accepts (the depth the child would search at, with its own check
+/// extension if `check_extension`) and a bound that puts the move at or above beta for us,
+/// returns that move's index in `moves` and its score. Counted in `stats`.
 pub(super) fn refutation<G: Game>(
     game: &G,
     moves: &[G::Move],
     node: &Node,
     table: &TableConfig,
-    tt: &TranspositionTable<G::Move>,
-    key: impl Fn(&G, u32) -> Option<u64>,
+    entry: impl Fn(&G, u32) -> Option<TtEntry>,
     check_extension: bool,
     stats: &mut SearchStats,
-) -> Option<(G::Move, Score)> {
-    for &mv in moves {
+) -> Option<(usize, Score)> {
+    for (index, &mv) in moves.iter().enumerate() {
         let mut child = game.clone();
         child.play_in_place(mv);
         // The depth the child would search at (with its own check extension).
         let child_depth = node.depth - 1 + u32::from(check_extension && child.is_in_check());
         stats.tt_probes += 1;
-        let Some(entry) = key(&child, node.ply + 1).and_then(|key| tt.probe(key)) else {
+        let Some(entry) = entry(&child, node.ply + 1) else {
             continue;
         };
         stats.tt_hits += 1;
@@ -94,7 +92,7 @@ pub(super) fn refutation<G: Game>(
         let score = if flips { -child_score } else { child_score };
         if score >= node.beta {
             stats.tt_cutoffs += 1;
-            return Some((mv, score));
+            return Some((index, score));
         }
     }
     None

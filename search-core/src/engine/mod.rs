@@ -114,6 +114,7 @@ mod search_state;
 mod star;
 mod state;
 pub mod tt;
+mod worker;
 
 use crate::trace::{Trace, Tracer};
 use crate::{Evaluate, Game, ZobristHash};
@@ -134,7 +135,9 @@ pub use quiescence::{DEFAULT_DELTA_MARGIN, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_
 pub use root_window::{FirstGuess, RootWindow};
 pub use star::ChancePruning;
 pub use state::{InfoCallback, IterationInfo, RootMoveCallback, RootMoveInfo};
-pub use tt::{DEFAULT_TABLE_MIB, DepthPolicy, MAX_TABLE_MIB, TableConfig, TranspositionTable};
+pub use tt::{
+    DEFAULT_TABLE_MIB, DepthPolicy, MAX_TABLE_MIB, SharedTable, TableConfig, TranspositionTable, TtEntry,
+};
 
 use search_state::SearchState;
 use state::{Context, Tables};
@@ -151,6 +154,8 @@ pub struct Engine<G: Game, E> {
     context: Context<G::Move>,
     /// Started afresh by every search.
     search: SearchState<G::Move>,
+    /// The statistics of each thread of the last search, the main thread's first.
+    thread_stats: Vec<crate::SearchStats>,
 }
 
 impl<G: Game, E> Engine<G, E> {
@@ -164,6 +169,7 @@ impl<G: Game, E> Engine<G, E> {
             tables: Tables::default(),
             context: Context::default(),
             search: SearchState::new(),
+            thread_stats: Vec::new(),
         };
         engine.rename();
         engine
@@ -274,7 +280,7 @@ impl<G: Game, E> Engine<G, E> {
     where
         G: ZobristHash,
     {
-        self.tables.hasher = Some(<G as ZobristHash>::zobrist);
+        self.tables.hasher = Some(state::Hasher::of());
         self.apply(config);
     }
 
@@ -378,10 +384,29 @@ impl<G: Game, E> Engine<G, E> {
         }
     }
 
+    /// The statistics of each thread of the last search, the main thread's first (one entry on
+    /// one thread); the search's result sums them.
+    #[must_use]
+    pub fn thread_stats(&self) -> &[crate::SearchStats] {
+        &self.thread_stats
+    }
+
     /// The transposition table, if there is one (for its [`hashfull`](TranspositionTable::hashfull)).
     #[must_use]
-    pub fn transposition_table(&self) -> Option<&TranspositionTable<G::Move>> {
+    pub fn transposition_table(&self) -> Option<&TranspositionTable> {
         self.tables.tt.as_ref()
+    }
+
+    /// The best move the transposition table knows for `game` (read back from its code as one
+    /// of `game`'s moves), if any: the reply a UCI engine offers to ponder on when its principal
+    /// variation stops after one move.
+    #[must_use]
+    pub fn table_move(&self, game: &G) -> Option<G::Move> {
+        let (hasher, tt) = (self.tables.hasher?, self.tables.tt.as_ref()?);
+        let entry = tt.probe((hasher.hash)(game))?;
+        let mut moves = crate::MoveList::new();
+        game.generate_moves(&mut moves);
+        hasher.decode(game, entry.move_code?, &moves, true)
     }
 }
 

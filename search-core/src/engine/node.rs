@@ -12,9 +12,9 @@
 //!    enhanced transposition cutoff (`enhanced_cutoff.rs`);
 //! 4. reverse futility pruning (`futility.rs`) and null-move pruning (`null_move.rs`: this file
 //!    searches the position after the pass);
-//! 5. the move loop ([`search_moves`](Engine::search_moves)): ordered moves (`ordering.rs`),
+//! 5. the move loop (`search_moves`): ordered moves (`ordering.rs`),
 //!    futility pruning of hopeless quiet moves, each move through the child-search ladder
-//!    ([`search_move`](Engine::search_move)): the first with the full window, the others by a
+//!    (`search_move`): the first with the full window, the others by a
 //!    null window (`pvs.rs`) at a reduced depth (`lmr.rs`) with their re-searches; beta cutoffs
 //!    feeding killers and history;
 //! 6. the transposition-table store, once, at the end.
@@ -39,20 +39,20 @@
 //!   Moore's minimal tree (`b^ceil(d/2) + b^floor(d/2) - 1` leaves, best move always first) and
 //!   minimax's `b^d`, as the ordering decides.
 
-use super::Engine;
 use super::enhanced_cutoff;
 use super::extensions::{self, child_capture_chain};
-use super::feature::scaled;
 use super::frame::{Candidate, ChildMove, MAX_SEARCH_PLY, MoveKind, MoveLoop, Node};
 use super::futility;
 use super::null_move::NullMoveResult;
 use super::ordering::{MovePicker, Tiers};
 use super::quiescence::Quiescence;
 use super::state::RootMoveInfo;
+use super::state::table_key;
+use super::worker::Worker;
 use crate::trace::Cut;
-use crate::{Evaluate, Game, MoveList, Score, outcome_score, static_score};
+use crate::{Evaluate, Game, MoveList, Score, outcome_score};
 
-impl<G: Game, E: Evaluate<G>> Engine<G, E> {
+impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// The fail-soft value of `game` for its side to move within the node's window. After an
     /// abort the value is meaningless (the drivers discard it). The node's entry and exit are
     /// recorded when tracing is on (see [`crate::trace`]); the search itself is
@@ -111,17 +111,19 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 return self.static_leaf(game);
             };
             let window = (node.alpha, node.beta);
-            return Quiescence::new(&self.evaluator, config, &mut self.search)
+            return Quiescence::new(self.evaluator, config, self.search)
                 .horizon(game, &mut moves, node.ply, window);
         }
 
         // --- Transposition table: a stored result that decides the window ends the node (never
         //     at the root); otherwise its move goes first. Then the children's entries (ETC).
-        let tt_key = self.tables.key(game, node.ply);
-        let (stored, mut tt_move) = self.probe_table(tt_key, &node);
+        let tt_key = self.key(game, node.ply);
+        let (stored, tt_code) = self.probe_table(tt_key, &node);
         if let Some(score) = stored {
             return self.search.prune(Cut::TtCutoff, &moves, score);
         }
+        let all_moves = node.ply > 0 || self.context.root_moves.is_none();
+        let mut tt_move = self.stored_move(game, tt_code, &moves, all_moves);
         if let Some(score) = self.enhanced_cutoff(game, &moves, &node, tt_key) {
             return self.search.prune(Cut::EnhancedTtCutoff, &moves, score);
         }
@@ -162,10 +164,13 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
         // --- Transposition table store, once: the fail-soft score with its bound (a Star2 probe
         //     searched one move: its value, unless it failed low, bounds the node from below).
-        if !node.probe {
-            self.store_table(tt_key, &searched, best_score, best_move);
-        } else if best_score > node.alpha {
-            self.store_lower_bound(tt_key, &searched, best_score, best_move);
+        if tt_key.is_some() {
+            let move_code = self.move_code(game, best_move);
+            if !node.probe {
+                self.store_table(tt_key, &searched, best_score, move_code);
+            } else if best_score > node.alpha {
+                self.store_lower_bound(tt_key, &searched, best_score, move_code);
+            }
         }
         best_score
     }
@@ -428,7 +433,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         if self.config.history
             && let Some(index) = game.history_index(mv)
         {
-            self.tables.history.reward(game.to_move(), index, node.depth);
+            self.history.reward(game.to_move(), index, node.depth);
         }
     }
 
@@ -438,42 +443,43 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         Tiers {
             hints: self.config.order_hints,
             killers: self.config.killers.then_some(&self.search.killers),
-            history: self.config.history.then_some(&self.tables.history),
+            history: self.config.history.then_some(&*self.history),
         }
     }
 
     /// The table's answer for `node` (table key `key`): a score that ends the node, and the
     /// stored move to search first (see `tt.rs`).
-    pub(super) fn probe_table(&mut self, key: Option<u64>, node: &Node) -> (Option<Score>, Option<G::Move>) {
-        let (Some(key), Some(tt), Some(table)) = (key, &self.tables.tt, self.config.table) else {
+    pub(super) fn probe_table(&mut self, key: Option<u64>, node: &Node) -> (Option<Score>, Option<u32>) {
+        let (Some(key), Some(tt), Some(table)) = (key, &self.table, self.config.table) else {
             return (None, None);
         };
         match tt.probe_node(key, node, table.policy, &mut self.search.stats) {
             Some(probe) => {
                 self.search.trace.tt_hit();
-                (probe.score, probe.best_move)
+                (probe.score, probe.move_code)
             }
             None => (None, None),
         }
     }
 
-    /// Stores the fail-soft result of `node` with its bound, if there is a table.
+    /// Stores the fail-soft result of `node` with its bound and its best move's code, if there is
+    /// a table.
     pub(super) fn store_table(
         &mut self,
         key: Option<u64>,
         node: &Node,
         score: Score,
-        best_move: Option<G::Move>,
+        move_code: Option<u32>,
     ) {
-        if let (Some(key), Some(tt)) = (key, &mut self.tables.tt) {
-            tt.store_node(key, node, score, best_move);
+        if let (Some(key), Some(tt)) = (key, &mut self.table) {
+            tt.store_node(key, node, score, move_code);
         }
     }
 
     /// Stores `score` as a lower bound of `node`'s value, if there is a table.
-    fn store_lower_bound(&mut self, key: Option<u64>, node: &Node, score: Score, best_move: Option<G::Move>) {
-        if let (Some(key), Some(tt)) = (key, &mut self.tables.tt) {
-            tt.store_lower_bound(key, node, score, best_move);
+    fn store_lower_bound(&mut self, key: Option<u64>, node: &Node, score: Score, move_code: Option<u32>) {
+        if let (Some(key), Some(tt)) = (key, &mut self.table) {
+            tt.store_lower_bound(key, node, score, move_code);
         }
     }
 
@@ -490,19 +496,19 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         if !enhanced_cutoff::applies(&table, node) {
             return None;
         }
-        let tt = self.tables.tt.as_ref()?;
-        let tables = &self.tables;
-        let (mv, score) = enhanced_cutoff::refutation(
+        let (tt, hasher) = (self.table.as_ref()?, self.hasher?);
+        let (index, score) = enhanced_cutoff::refutation(
             game,
             moves,
             node,
             &table,
-            tt,
-            |child, ply| tables.key(child, ply),
+            |child, ply| tt.probe(table_key(hasher, child, ply)),
             self.config.check_extension,
             &mut self.search.stats,
         )?;
-        self.store_lower_bound(key, node, score, Some(mv));
+        // The moves are in generation order here (before the move loop orders them).
+        let move_code = hasher.code(game, moves[index], Some(moves));
+        self.store_lower_bound(key, node, score, move_code);
         Some(score)
     }
 
@@ -569,17 +575,6 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     pub(super) fn static_leaf(&mut self, game: &G) -> Score {
         let score = self.evaluate(game);
         self.search.leaf(score)
-    }
-
-    /// The evaluator's value, clamped into `±MAX_EVAL`: an evaluation beyond it (a bug of the
-    /// evaluator, or `Score::INFINITY`) would pose as a decided result or break the windows.
-    pub(super) fn evaluate(&self, game: &G) -> Score {
-        static_score(&self.evaluator, game)
-    }
-
-    /// A margin of the configuration on the evaluation's scale (see `feature.rs`'s `scaled`).
-    pub(super) fn scaled(&self, margin: i32) -> i32 {
-        scaled(margin, self.evaluator.unit())
     }
 
     /// Whether a node at depth 0 needs only its number of moves: no quiescence search to

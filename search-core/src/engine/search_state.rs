@@ -6,6 +6,8 @@
 //! Below the configuration and the engine: the searches that need nothing else, such as
 //! quiescence search (`quiescence.rs`), work on this state alone.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::frame::MAX_SEARCH_PLY;
@@ -18,6 +20,16 @@ use crate::{Limits, Score, SearchStats};
 /// Check the clock and the stop flag every this many nodes (the node budget is checked at every
 /// node: it costs a comparison).
 const STOP_CHECK_INTERVAL: u64 = 1024;
+
+/// What the searches of several threads running together share (`threads.rs`): a stop flag and
+/// their node count.
+#[derive(Debug, Default)]
+pub(super) struct Shared {
+    /// Raised when the main thread is done (or a limit is reached): every thread stops.
+    pub(super) stop: AtomicBool,
+    /// The nodes the threads have searched, each adding its own every thousand.
+    pub(super) nodes: AtomicU64,
+}
 
 /// What every search starts afresh.
 pub(super) struct SearchState<M> {
@@ -39,6 +51,8 @@ pub(super) struct SearchState<M> {
     pub(super) root_best: Option<M>,
     /// The search-tree recorder (off unless asked for).
     pub(super) trace: Tracer,
+    /// What the threads share, in a search on several threads.
+    pub(super) shared: Option<Arc<Shared>>,
 }
 
 impl<M: Copy + Eq> SearchState<M> {
@@ -53,19 +67,62 @@ impl<M: Copy + Eq> SearchState<M> {
             killers: Killers::new(MAX_SEARCH_PLY as usize + 1),
             root_best: None,
             trace: Tracer::default(),
+            shared: None,
         }
     }
 
-    /// Whether the search must stop now (and from now on): node budget, clock, stop flag.
+    /// Starts a search within `limits` (on one thread, or as one of several threads sharing
+    /// `shared`): statistics, limits and killers afresh; the repetition line from `game_history`
+    /// if `repetition` is on.
+    pub(super) fn start(
+        &mut self,
+        limits: &Limits,
+        repetition: bool,
+        game_history: &[u64],
+        shared: Option<Arc<Shared>>,
+    ) {
+        self.start = Instant::now();
+        self.stats = SearchStats::default();
+        self.limits = limits.clone();
+        self.aborted = false;
+        self.root_best = None;
+        self.trace.start();
+        self.pv.allocate();
+        self.killers.clear();
+        self.line.start(repetition, game_history);
+        self.shared = shared;
+    }
+
+    /// Whether the search must stop now (and from now on): node budget, clock, stop flag. On
+    /// several threads, every thousand nodes: the threads' stop, the clock and the stop flag,
+    /// and the budget against the nodes of all the threads, to which this one adds its own.
     #[inline]
     pub(super) fn should_stop(&mut self) -> bool {
-        if !self.aborted
-            && (self.limits.is_over_budget(self.stats.nodes)
-                || (self.stats.nodes % STOP_CHECK_INTERVAL == 0 && self.limits.is_stopped()))
-        {
-            self.aborted = true;
+        if self.aborted {
+            return true;
         }
+        let checks = self.stats.nodes % STOP_CHECK_INTERVAL == 0;
+        self.aborted = match &self.shared {
+            None => self.limits.is_over_budget(self.stats.nodes) || (checks && self.limits.is_stopped()),
+            Some(shared) if checks && self.stats.nodes > 0 => {
+                let total =
+                    shared.nodes.fetch_add(STOP_CHECK_INTERVAL, Ordering::Relaxed) + STOP_CHECK_INTERVAL;
+                shared.stop.load(Ordering::Relaxed)
+                    || self.limits.is_over_budget(total)
+                    || self.limits.is_stopped()
+            }
+            Some(_) => false,
+        };
         self.aborted
+    }
+
+    /// The nodes searched so far: this thread's, or on several threads all of theirs (counted
+    /// to the last thousand for the others).
+    pub(super) fn total_nodes(&self) -> u64 {
+        match &self.shared {
+            None => self.stats.nodes,
+            Some(shared) => shared.nodes.load(Ordering::Relaxed) + self.stats.nodes % STOP_CHECK_INTERVAL,
+        }
     }
 
     /// Counts a node on entry (and its ply for the selective depth); empties its PV line.

@@ -12,12 +12,79 @@ use crate::{Bound, Game, Score};
 /// What the engine learns across searches, until [`Engine::new_game`](super::Engine::new_game).
 pub(super) struct Tables<G: Game> {
     /// The transposition table, if the configuration has one.
-    pub(super) tt: Option<TranspositionTable<G::Move>>,
-    /// The position hash, captured where a configuration with a table was given (so
-    /// `G: ZobristHash` is needed only there).
-    pub(super) hasher: Option<fn(&G) -> u64>,
+    pub(super) tt: Option<TranspositionTable>,
+    /// The position hash and the game's move codes, captured where a configuration with a table
+    /// was given (so `G: ZobristHash` is needed only there).
+    pub(super) hasher: Option<Hasher<G>>,
     /// The history counters.
     pub(super) history: History,
+}
+
+/// A game's hash and move codes ([`ZobristHash`](crate::ZobristHash)), as functions.
+pub(super) struct Hasher<G: Game> {
+    /// [`ZobristHash::zobrist`](crate::ZobristHash::zobrist).
+    pub(super) hash: fn(&G) -> u64,
+    /// [`ZobristHash::move_code`](crate::ZobristHash::move_code).
+    pub(super) move_code: fn(&G, G::Move) -> Option<u32>,
+}
+
+impl<G: Game> Clone for Hasher<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Hasher<G> {}
+
+impl<G: crate::ZobristHash> Hasher<G> {
+    /// The functions of `G`'s [`ZobristHash`](crate::ZobristHash).
+    pub(super) fn of() -> Self {
+        Hasher {
+            hash: <G as crate::ZobristHash>::zobrist,
+            move_code: <G as crate::ZobristHash>::move_code,
+        }
+    }
+}
+
+impl<G: Game> Hasher<G> {
+    /// The table's code for `mv`, one of `game`'s moves: the game's number for it, or its place
+    /// in generation order (`moves`, when given, are `game`'s moves in that order; otherwise they
+    /// are generated again).
+    pub(super) fn code(&self, game: &G, mv: G::Move, moves: Option<&[G::Move]>) -> Option<u32> {
+        if let Some(code) = (self.move_code)(game, mv) {
+            return Some(code);
+        }
+        let position = |moves: &[G::Move]| moves.iter().position(|&m| m == mv).map(|i| i as u32);
+        match moves {
+            Some(moves) => position(moves),
+            None => {
+                let mut generated = crate::MoveList::new();
+                game.generate_moves(&mut generated);
+                position(&generated)
+            }
+        }
+    }
+
+    /// The move of `game` whose code is `code`, among `moves` (some or all of `game`'s moves in
+    /// generation order; `all`: every one of them), if it is one of them.
+    pub(super) fn decode(&self, game: &G, code: u32, moves: &[G::Move], all: bool) -> Option<G::Move> {
+        let first = *moves.first()?;
+        if (self.move_code)(game, first).is_some() {
+            return moves
+                .iter()
+                .copied()
+                .find(|&mv| (self.move_code)(game, mv) == Some(code));
+        }
+        if all {
+            return moves.get(code as usize).copied();
+        }
+        let mut generated = crate::MoveList::new();
+        game.generate_moves(&mut generated);
+        generated
+            .get(code as usize)
+            .copied()
+            .filter(|mv| moves.contains(mv))
+    }
 }
 
 impl<G: Game> Default for Tables<G> {
@@ -47,29 +114,27 @@ impl<G: Game> Tables<G> {
         }
     }
 
-    /// The position's table key, `ply` plies from the root, if there is a table.
-    ///
-    /// In a game with chance nodes whose values can be decided results, the key includes the
-    /// ply: a mean that mixes a win at some distance with other values changes with the distance
-    /// from the root, which the table's mate-distance adjustment cannot follow (see
-    /// [`Game::HAS_CHANCE`]). Deterministic games are keyed by the position alone.
-    #[inline]
-    pub(super) fn key(&self, game: &G, ply: u32) -> Option<u64> {
-        match (&self.tt, self.hasher) {
-            (Some(_), Some(hash)) if G::HAS_CHANCE && game.value_bound() > Score::MAX_EVAL => {
-                Some(hash(game) ^ u64::from(ply).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-            }
-            (Some(_), Some(hash)) => Some(hash(game)),
-            _ => None,
-        }
-    }
-
     /// Forgets everything learnt.
     pub(super) fn clear(&mut self) {
         if let Some(tt) = &mut self.tt {
             tt.clear();
         }
         self.history.clear();
+    }
+}
+
+/// The table key of `game`, `ply` plies from the root.
+///
+/// In a game with chance nodes whose values can be decided results, the key includes the ply: a
+/// mean that mixes a win at some distance with other values changes with the distance from the
+/// root, which the table's mate-distance adjustment cannot follow (see [`Game::HAS_CHANCE`]).
+/// Deterministic games are keyed by the position alone.
+#[inline]
+pub(super) fn table_key<G: Game>(hasher: Hasher<G>, game: &G, ply: u32) -> u64 {
+    if G::HAS_CHANCE && game.value_bound() > Score::MAX_EVAL {
+        (hasher.hash)(game) ^ u64::from(ply).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    } else {
+        (hasher.hash)(game)
     }
 }
 

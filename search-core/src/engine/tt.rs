@@ -9,8 +9,8 @@
 //! - **Invariant.** An entry states a fact about the position: "searched to `depth`, its value is
 //!   `= / >= / <= score`". Scores are stored relative to the node ([`Score::to_tt`]), so a mate
 //!   found at one ply is read back at another with the right distance ([`Score::from_tt`]).
-//!   The full 64-bit key is checked, and the engine checks a stored move against the generated
-//!   moves before using it: a collision of two positions on the full key (rare; Hyatt & Cozzie
+//!   The full 64-bit key is checked, and a stored move is only ever read back as one of the
+//!   probing position's generated moves: a collision of two positions on the full key (rare; Hyatt & Cozzie
 //!   2005, cited by the thesis, measured how little it matters) can mislead the ordering or a
 //!   value, never yield an illegal move.
 //! - **Exact or value-changing.** Depends on the [`DepthPolicy`]: [`SameDepth`](DepthPolicy::SameDepth)
@@ -20,11 +20,17 @@
 //!   [`AnyDepth`](DepthPolicy::AnyDepth) (version 3) reuse deeper or shallower results and change
 //!   values. Path-dependent rules (repetition draws) are not part of the key: with them on, no TT
 //!   is exact (the graph-history interaction problem).
+//! - **Threads.** Every entry is two 64-bit words, the key folded into the first (`key ^
+//!   data`), the depth, bound, score, generation and move packed into the second, so that threads
+//!   share one table with atomic loads and stores and no lock: a torn entry (words of two
+//!   different stores) fails the key check and is missed, never trusted. A move is stored as its
+//!   [`move_code`](crate::ZobristHash::move_code) (the game's number for it, or its index in
+//!   generation order), and read back only as one of the probing position's own moves.
 //! - **Cost.** At most `mib` MiB, taken as the table fills: a table starts *sparse* (only the
 //!   buckets written so far, in a hash map keyed by bucket index) and becomes *dense* (one
-//!   array of every bucket, `mib` MiB) once its sparse buckets would take an eighth of that, or
-//!   when [`allocate`](TranspositionTable::allocate) is called (a UCI engine does it off the
-//!   clock). Both forms index the same buckets with the same replacement, so the contents, and
+//!   array of every bucket) once its sparse buckets would take an eighth of that, or when
+//!   [`allocate`](TranspositionTable::allocate) is called (a UCI engine does it off the clock,
+//!   and a search with several threads before it starts). Both forms index the same buckets with the same replacement, so the contents, and
 //!   the search, are the same either way: a small game's search pays for what it stores, not
 //!   for the table's size. One probe per node above the horizon (horizon nodes
 //!   neither probe nor store: their value is one evaluation, the Fiacco report's profiling
@@ -45,6 +51,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::feature::{Exactness, Feature, Kind, Value, choice, exact, no_alias, number};
 use super::frame::Node;
@@ -171,27 +178,90 @@ impl DepthPolicy {
 
 /// One stored search result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TtEntry<M> {
+pub struct TtEntry {
     /// The position's full 64-bit hash (checked on every probe).
     pub key: u64,
-    /// The depth (plies to the horizon) the position was searched to.
+    /// The depth (plies to the horizon) the position was searched to (at most 255).
     pub depth: u32,
     /// How `score` relates to the position's value.
     pub bound: Bound,
     /// The fail-soft score, relative to the node ([`Score::to_tt`]).
     pub score: Score,
-    /// The best (or refuting) move found, if any.
-    pub best_move: Option<M>,
+    /// The best (or refuting) move found, as its code (see
+    /// [`ZobristHash::move_code`](crate::ZobristHash::move_code)), if any: one of the position's
+    /// moves when the entry is the position's, to be looked for among its moves.
+    pub move_code: Option<u32>,
     /// The search that stored it.
     generation: u8,
 }
 
-type Bucket<M> = [Option<TtEntry<M>>; 2];
+/// Codes of moves are stored in this many bits: a code is below `2^18 - 1`.
+pub const MOVE_CODE_BITS: u32 = 18;
 
-/// An empty bucket.
-const fn empty<M: Copy>() -> Bucket<M> {
-    [None, None]
+/// The largest move code the table stores (a larger one is stored as no move).
+pub const MAX_MOVE_CODE: u32 = (1 << MOVE_CODE_BITS) - 2;
+
+/// How a stored entry is packed in its data word, from the low bits: the move code plus one (0:
+/// no move) in 18 bits, the generation in 8, the bound in 2 (0: an empty slot), the depth in 8,
+/// the score in the top 28 (signed: every decided score fits).
+mod layout {
+    pub(super) const MOVE_SHIFT: u32 = 0;
+    pub(super) const GENERATION_SHIFT: u32 = 18;
+    pub(super) const BOUND_SHIFT: u32 = 26;
+    pub(super) const DEPTH_SHIFT: u32 = 28;
+    pub(super) const SCORE_SHIFT: u32 = 36;
 }
+
+impl TtEntry {
+    /// The entry's two words: the key folded with the data, and the data.
+    fn pack(&self) -> [u64; 2] {
+        use layout::*;
+        let code = self
+            .move_code
+            .filter(|&code| code <= MAX_MOVE_CODE)
+            .map_or(0, |code| code + 1);
+        let bound = match self.bound {
+            Bound::Exact => 1u64,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let data = u64::from(code) << MOVE_SHIFT
+            | u64::from(self.generation) << GENERATION_SHIFT
+            | bound << BOUND_SHIFT
+            | u64::from(self.depth.min(255)) << DEPTH_SHIFT
+            | (self.score.raw() as u64) << SCORE_SHIFT;
+        [self.key ^ data, data]
+    }
+
+    /// The entry packed in `words`, if the slot holds one.
+    fn unpack([folded, data]: [u64; 2]) -> Option<TtEntry> {
+        use layout::*;
+        let bound = match (data >> BOUND_SHIFT) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        let code = ((data >> MOVE_SHIFT) & ((1 << MOVE_CODE_BITS) - 1)) as u32;
+        Some(TtEntry {
+            key: folded ^ data,
+            depth: ((data >> DEPTH_SHIFT) & 0xFF) as u32,
+            bound,
+            score: Score::from_raw(((data as i64) >> SCORE_SHIFT) as i32),
+            move_code: code.checked_sub(1),
+            generation: ((data >> GENERATION_SHIFT) & 0xFF) as u8,
+        })
+    }
+}
+
+/// The bytes a bucket is counted at when the table is sized: the entries of the first tables
+/// (a key, a depth, a bound, a score, a move and a generation in 24 bytes), so that a table of
+/// `mib` MiB has as many buckets as it always had and searches the same way; packed in two
+/// 64-bit words an entry takes 16, so a table uses two thirds of its size.
+const BUCKET_BYTES: usize = 48;
+
+/// A bucket: two entries, two words each.
+type Bucket = [u64; 4];
 
 /// Hashes a bucket index for the sparse form's map: the index is the low bits of a Zobrist key,
 /// random already; a multiplication spreads them to the high bits the map also uses.
@@ -219,18 +289,18 @@ impl Hasher for IndexHasher {
 }
 
 /// Where the buckets live (see the module documentation's **Cost**).
-#[derive(Clone, Debug)]
-enum Storage<M> {
+#[derive(Debug)]
+enum Storage {
     /// The buckets written so far, by index.
-    Sparse(HashMap<usize, Bucket<M>, BuildHasherDefault<IndexHasher>>),
-    /// Every bucket.
-    Dense(Vec<Bucket<M>>),
+    Sparse(HashMap<usize, Bucket, BuildHasherDefault<IndexHasher>>),
+    /// Every bucket, four words each, shared by the threads of a search.
+    Dense(Box<[AtomicU64]>),
 }
 
 /// A fixed-size transposition table. See the [module documentation](self).
-#[derive(Clone, Debug)]
-pub struct TranspositionTable<M> {
-    storage: Storage<M>,
+#[derive(Debug)]
+pub struct TranspositionTable {
+    storage: Storage,
     /// The number of buckets (a power of two) minus one: the index is `key & mask`.
     mask: u64,
     generation: u8,
@@ -238,14 +308,14 @@ pub struct TranspositionTable<M> {
     mib: usize,
 }
 
-impl<M: Copy + Eq> TranspositionTable<M> {
+impl TranspositionTable {
     /// A table of at most `mib` MiB (at least one bucket), with a power-of-two number of buckets.
     /// Nothing is allocated yet: the table takes memory as it fills (see
     /// [`allocate`](Self::allocate)).
     #[must_use]
     pub fn new(mib: usize) -> Self {
         let bytes = mib.saturating_mul(1 << 20);
-        let fit = (bytes / std::mem::size_of::<Bucket<M>>()).max(1);
+        let fit = (bytes / BUCKET_BYTES).max(1);
         // The largest power of two that fits.
         let count = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         TranspositionTable {
@@ -257,14 +327,19 @@ impl<M: Copy + Eq> TranspositionTable<M> {
     }
 
     /// Takes the table's full size now, rather than as it fills: what a UCI engine does when
-    /// `Hash` is set, so that no search pays for it on the clock. The contents are kept.
+    /// `Hash` is set, so that no search pays for it on the clock, and what a search with several
+    /// threads does before they share it. The contents are kept.
     pub fn allocate(&mut self) {
         if let Storage::Sparse(map) = &mut self.storage {
-            let mut buckets = vec![empty(); self.mask as usize + 1];
+            let words: Box<[AtomicU64]> = (0..4 * (self.mask as usize + 1))
+                .map(|_| AtomicU64::new(0))
+                .collect();
             for (index, bucket) in map.drain() {
-                buckets[index] = bucket;
+                for (word, value) in words[4 * index..4 * index + 4].iter().zip(bucket) {
+                    word.store(value, Ordering::Relaxed);
+                }
             }
-            self.storage = Storage::Dense(buckets);
+            self.storage = Storage::Dense(words);
         }
     }
 
@@ -290,7 +365,7 @@ impl<M: Copy + Eq> TranspositionTable<M> {
     pub fn clear(&mut self) {
         match &mut self.storage {
             Storage::Sparse(map) => map.clear(),
-            Storage::Dense(buckets) => buckets.fill(empty()),
+            Storage::Dense(words) => words.iter().for_each(|word| word.store(0, Ordering::Relaxed)),
         }
         self.generation = 0;
     }
@@ -304,73 +379,52 @@ impl<M: Copy + Eq> TranspositionTable<M> {
         (key & self.mask) as usize
     }
 
-    /// The bucket at `index`, if it was ever written.
-    fn bucket(&self, index: usize) -> Option<&Bucket<M>> {
+    /// The words of the bucket at `index`, if it was ever written.
+    fn bucket(&self, index: usize) -> Option<Bucket> {
         match &self.storage {
-            Storage::Sparse(map) => map.get(&index),
-            Storage::Dense(buckets) => Some(&buckets[index]),
-        }
-    }
-
-    /// The bucket at `index`, to write. A sparse table that has grown to an eighth of its full
-    /// size becomes dense first.
-    fn bucket_mut(&mut self, index: usize) -> &mut Bucket<M> {
-        if let Storage::Sparse(map) = &self.storage
-            && map.len() >= (self.mask as usize + 1) / 8
-        {
-            self.allocate();
-        }
-        match &mut self.storage {
-            Storage::Sparse(map) => map.entry(index).or_insert_with(empty),
-            Storage::Dense(buckets) => &mut buckets[index],
+            Storage::Sparse(map) => map.get(&index).copied(),
+            Storage::Dense(words) => Some(load(&words[4 * index..4 * index + 4])),
         }
     }
 
     /// The entry for `key`, if stored.
     #[must_use]
-    pub fn probe(&self, key: u64) -> Option<TtEntry<M>> {
-        self.bucket(self.index(key))?
-            .iter()
-            .flatten()
-            .find(|entry| entry.key == key)
-            .copied()
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        find(&self.bucket(self.index(key))?, key)
     }
 
     /// Stores a result for `key` (see the module documentation for the replacement policy).
-    /// `score` must already be relative to the node ([`Score::to_tt`]). A result without a best
-    /// move keeps the move previously stored for the same position.
-    pub fn store(&mut self, key: u64, depth: u32, bound: Bound, score: Score, best_move: Option<M>) {
-        let generation = self.generation;
+    /// `score` must already be relative to the node ([`Score::to_tt`]); `move_code` is the best
+    /// move's code. A result without a best move keeps the move previously stored for the same
+    /// position. A sparse table that has grown to an eighth of its full size becomes dense first.
+    pub fn store(&mut self, key: u64, depth: u32, bound: Bound, score: Score, move_code: Option<u32>) {
         let index = self.index(key);
-        let bucket = self.bucket_mut(index);
-        let previous_move = bucket
-            .iter()
-            .flatten()
-            .find(|entry| entry.key == key)
-            .and_then(|entry| entry.best_move);
-        let entry = TtEntry {
-            key,
-            depth,
-            bound,
-            score,
-            best_move: best_move.or(previous_move),
-            generation,
-        };
-        let takes_deep_slot = match bucket[0] {
-            None => true,
-            Some(deep) => deep.key == key || depth >= deep.depth || deep.generation != generation,
-        };
-        if takes_deep_slot {
-            match bucket[0] {
-                // The displaced entry of another position moves down to the always-replace slot.
-                Some(deep) if deep.key != key => bucket[1] = Some(deep),
-                // Never two entries for one position.
-                _ if bucket[1].is_some_and(|other| other.key == key) => bucket[1] = None,
-                _ => {}
+        if let Storage::Sparse(map) = &self.storage
+            && map.len() >= (self.mask as usize + 1) / 8
+        {
+            self.allocate();
+        }
+        let generation = self.generation;
+        match &mut self.storage {
+            Storage::Sparse(map) => {
+                let bucket = map.entry(index).or_insert([0; 4]);
+                *bucket = replace(*bucket, key, depth, bound, score, move_code, generation);
             }
-            bucket[0] = Some(entry);
-        } else {
-            bucket[1] = Some(entry);
+            Storage::Dense(_) => self.shared().store(key, depth, bound, score, move_code),
+        }
+    }
+
+    /// The table as the threads of a search share it: allocated (dense) first. Its probes and
+    /// stores take `&self`: atomic loads and stores of the entries' words, no lock.
+    pub fn shared(&mut self) -> SharedTable<'_> {
+        self.allocate();
+        let Storage::Dense(words) = &self.storage else {
+            unreachable!("allocated just above")
+        };
+        SharedTable {
+            words,
+            mask: self.mask,
+            generation: self.generation,
         }
     }
 
@@ -378,28 +432,102 @@ impl<M: Copy + Eq> TranspositionTable<M> {
     /// estimated from the first thousand entries.
     #[must_use]
     pub fn hashfull(&self) -> u32 {
-        let sample = (0..=self.mask.min(499) as usize).filter_map(|index| self.bucket(index));
-        let slots = 2 * (self.mask.min(499) as usize + 1);
-        let used = sample
-            .flatten()
+        let sampled = self.mask.min(499) as usize + 1;
+        let used = (0..sampled)
+            .filter_map(|index| self.bucket(index))
+            .flat_map(|bucket| [entry_at(&bucket, 0), entry_at(&bucket, 1)])
             .flatten()
             .filter(|entry| entry.generation == self.generation)
             .count();
-        (used * 1000 / slots.max(1)) as u32
+        (used * 1000 / (2 * sampled)) as u32
     }
+}
+
+/// The table as the threads of a search share it (see [`TranspositionTable::shared`]): probes
+/// and stores through `&self`, with atomic loads and stores of the entries' words and no lock.
+/// Two threads storing into one bucket at once may lose one of the results or leave a slot
+/// with words of both: such a slot fails the key check (the key is folded into its first word),
+/// so it is missed, never trusted.
+#[derive(Clone, Copy, Debug)]
+pub struct SharedTable<'t> {
+    words: &'t [AtomicU64],
+    mask: u64,
+    generation: u8,
+}
+
+impl SharedTable<'_> {
+    fn bucket(&self, key: u64) -> &[AtomicU64] {
+        let index = (key & self.mask) as usize;
+        &self.words[4 * index..4 * index + 4]
+    }
+
+    /// The entry for `key`, if stored (and not torn).
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        find(&load(self.bucket(key)), key)
+    }
+
+    /// How full the table is with entries of the current search, in per mille (see
+    /// [`TranspositionTable::hashfull`]).
+    #[must_use]
+    pub fn hashfull(&self) -> u32 {
+        let sampled = self.mask.min(499) as usize + 1;
+        let used = (0..sampled)
+            .map(|index| load(&self.words[4 * index..4 * index + 4]))
+            .flat_map(|bucket| [entry_at(&bucket, 0), entry_at(&bucket, 1)])
+            .flatten()
+            .filter(|entry| entry.generation == self.generation)
+            .count();
+        (used * 1000 / (2 * sampled)) as u32
+    }
+
+    /// Stores a result for `key`, as [`TranspositionTable::store`] does.
+    pub fn store(&self, key: u64, depth: u32, bound: Bound, score: Score, move_code: Option<u32>) {
+        let words = self.bucket(key);
+        let replaced = replace(load(words), key, depth, bound, score, move_code, self.generation);
+        for (word, value) in words.iter().zip(replaced) {
+            word.store(value, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The table as one thread of a search reaches it: owned by a search on one thread (sparse or
+/// dense), or shared by the threads of one (dense).
+#[derive(Debug)]
+pub(super) enum Table<'t> {
+    /// The table of a lone search.
+    Owned(&'t mut TranspositionTable),
+    /// The table the threads of a search share.
+    Shared(SharedTable<'t>),
 }
 
 /// A table probe at a node that found its position: the stored move, and the stored score if it
 /// ends the node.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Probe<M> {
+pub(super) struct Probe {
     /// The stored result, if its depth is acceptable and its bound decides the node's window.
     pub(super) score: Option<Score>,
-    /// The stored best move (not yet checked against the node's moves).
-    pub(super) best_move: Option<M>,
+    /// The stored best move's code (to be looked for among the node's moves).
+    pub(super) move_code: Option<u32>,
 }
 
-impl<M: Copy + Eq> TranspositionTable<M> {
+impl Table<'_> {
+    /// The entry for `key`, if stored.
+    pub(super) fn probe(&self, key: u64) -> Option<TtEntry> {
+        match self {
+            Table::Owned(table) => table.probe(key),
+            Table::Shared(table) => table.probe(key),
+        }
+    }
+
+    /// Stores a result for `key`.
+    fn store(&mut self, key: u64, depth: u32, bound: Bound, score: Score, move_code: Option<u32>) {
+        match self {
+            Table::Owned(table) => table.store(key, depth, bound, score, move_code),
+            Table::Shared(table) => table.store(key, depth, bound, score, move_code),
+        }
+    }
+
     /// The table's answer for `node` (its position's key `key`), `policy` saying which stored
     /// depths may answer: `None` if the position is not stored; else its move to search first,
     /// and a score that ends the node if the entry's bound decides the window (never at the
@@ -410,13 +538,13 @@ impl<M: Copy + Eq> TranspositionTable<M> {
         node: &Node,
         policy: DepthPolicy,
         stats: &mut SearchStats,
-    ) -> Option<Probe<M>> {
+    ) -> Option<Probe> {
         stats.tt_probes += 1;
         let entry = self.probe(key)?;
         stats.tt_hits += 1;
         let mut probe = Probe {
             score: None,
-            best_move: entry.best_move,
+            move_code: entry.move_code,
         };
         if node.ply > 0 && policy.accepts(entry.depth, node.depth) {
             let score = entry.score.from_tt(node.ply);
@@ -434,17 +562,83 @@ impl<M: Copy + Eq> TranspositionTable<M> {
     }
 
     /// Stores the fail-soft result `score` of `node` (searched to `node.depth` in its window)
-    /// with the bound the window gives it.
-    pub(super) fn store_node(&mut self, key: u64, node: &Node, score: Score, best_move: Option<M>) {
+    /// with the bound the window gives it, and its best move's code.
+    pub(super) fn store_node(&mut self, key: u64, node: &Node, score: Score, move_code: Option<u32>) {
         let bound = Bound::classify(score, node.alpha, node.beta);
-        self.store(key, node.depth, bound, score.to_tt(node.ply), best_move);
+        self.store(key, node.depth, bound, score.to_tt(node.ply), move_code);
     }
 
     /// Stores `score` as a lower bound of `node`'s value (a Star2 probe's, or an enhanced
     /// transposition cutoff's: one move searched or looked up).
-    pub(super) fn store_lower_bound(&mut self, key: u64, node: &Node, score: Score, best_move: Option<M>) {
-        self.store(key, node.depth, Bound::Lower, score.to_tt(node.ply), best_move);
+    pub(super) fn store_lower_bound(&mut self, key: u64, node: &Node, score: Score, move_code: Option<u32>) {
+        self.store(key, node.depth, Bound::Lower, score.to_tt(node.ply), move_code);
     }
+
+    /// The table's fill rate (see [`TranspositionTable::hashfull`]).
+    pub(super) fn hashfull(&self) -> u32 {
+        match self {
+            Table::Owned(table) => table.hashfull(),
+            Table::Shared(table) => table.hashfull(),
+        }
+    }
+}
+
+/// The words of a dense bucket.
+fn load(words: &[AtomicU64]) -> Bucket {
+    [0, 1, 2, 3].map(|i| words[i].load(Ordering::Relaxed))
+}
+
+/// The entry in slot `slot` (0 or 1) of `bucket`, if any.
+fn entry_at(bucket: &Bucket, slot: usize) -> Option<TtEntry> {
+    TtEntry::unpack([bucket[2 * slot], bucket[2 * slot + 1]])
+}
+
+/// The entry for `key` in `bucket`, if any.
+fn find(bucket: &Bucket, key: u64) -> Option<TtEntry> {
+    [entry_at(bucket, 0), entry_at(bucket, 1)]
+        .into_iter()
+        .flatten()
+        .find(|entry| entry.key == key)
+}
+
+/// `bucket` with a result for `key` stored (see the module documentation's **Replacement**).
+fn replace(
+    bucket: Bucket,
+    key: u64,
+    depth: u32,
+    bound: Bound,
+    score: Score,
+    move_code: Option<u32>,
+    generation: u8,
+) -> Bucket {
+    let (deep, other) = (entry_at(&bucket, 0), entry_at(&bucket, 1));
+    let previous_move = find(&bucket, key).and_then(|entry| entry.move_code);
+    let entry = TtEntry {
+        key,
+        depth: depth.min(255),
+        bound,
+        score,
+        move_code: move_code.or(previous_move),
+        generation,
+    };
+    let takes_deep_slot = match deep {
+        None => true,
+        Some(deep) => deep.key == key || entry.depth >= deep.depth || deep.generation != generation,
+    };
+    let (slot0, slot1) = if takes_deep_slot {
+        match deep {
+            // The displaced entry of another position moves down to the always-replace slot.
+            Some(deep) if deep.key != key => (Some(entry), Some(deep)),
+            // Never two entries for one position.
+            _ if other.is_some_and(|other| other.key == key) => (Some(entry), None),
+            _ => (Some(entry), other),
+        }
+    } else {
+        (deep, Some(entry))
+    };
+    let words = |slot: Option<TtEntry>| slot.map_or([0, 0], |entry| entry.pack());
+    let ([a, b], [c, d]) = (words(slot0), words(slot1));
+    [a, b, c, d]
 }
 
 #[cfg(test)]
@@ -454,16 +648,18 @@ mod tests {
     #[test]
     fn sizes_are_powers_of_two_within_budget() {
         for mib in [0, 1, 3, 16] {
-            let table = TranspositionTable::<u32>::new(mib);
+            let table = TranspositionTable::new(mib);
             let buckets = table.capacity() / 2;
             assert!(buckets.is_power_of_two());
-            assert!(mib == 0 || buckets * std::mem::size_of::<Bucket<u32>>() <= mib << 20);
+            assert!(mib == 0 || buckets * BUCKET_BYTES <= mib << 20);
+            // Packed, a bucket takes less than it is counted at.
+            assert!(std::mem::size_of::<Bucket>() <= BUCKET_BYTES);
         }
     }
 
     #[test]
     fn mate_scores_survive_storing_at_one_ply_and_probing_at_another() {
-        let mut table = TranspositionTable::<u32>::new(1);
+        let mut table = TranspositionTable::new(1);
         // Found at ply 4: we mate 3 plies below this node (ply 7 from the root).
         let found = Score::mate_in(7);
         table.store(42, 5, Bound::Exact, found.to_tt(4), Some(1));
@@ -477,11 +673,11 @@ mod tests {
 
     #[test]
     fn bounds_and_depths_are_kept() {
-        let mut table = TranspositionTable::<u32>::new(1);
+        let mut table = TranspositionTable::new(1);
         table.store(7, 3, Bound::Lower, Score::cp(50), Some(2));
         let entry = table.probe(7).unwrap();
         assert_eq!(
-            (entry.depth, entry.bound, entry.score, entry.best_move),
+            (entry.depth, entry.bound, entry.score, entry.move_code),
             (3, Bound::Lower, Score::cp(50), Some(2))
         );
         assert!(table.probe(8).is_none());
@@ -489,8 +685,103 @@ mod tests {
         table.store(7, 4, Bound::Upper, Score::cp(10), None);
         let entry = table.probe(7).unwrap();
         assert_eq!(
-            (entry.depth, entry.bound, entry.best_move),
+            (entry.depth, entry.bound, entry.move_code),
             (4, Bound::Upper, Some(2))
+        );
+    }
+
+    #[test]
+    fn entries_pack_and_unpack_every_field() {
+        let scores = [
+            Score::cp(-28_999),
+            Score::DRAW,
+            Score::mate_in(7).to_tt(3),
+            Score::MAX_DECIDED,
+            -Score::MAX_DECIDED,
+        ];
+        for (i, score) in scores.into_iter().enumerate() {
+            for bound in [Bound::Exact, Bound::Lower, Bound::Upper] {
+                for move_code in [None, Some(0), Some(12_345), Some(MAX_MOVE_CODE)] {
+                    let entry = TtEntry {
+                        key: 0xDEAD_BEEF_0123_4567 ^ i as u64,
+                        depth: [0, 7, 255][i % 3],
+                        bound,
+                        score,
+                        move_code,
+                        generation: 200,
+                    };
+                    assert_eq!(TtEntry::unpack(entry.pack()), Some(entry));
+                }
+            }
+        }
+        // An empty slot, and a torn one (words of two entries), are no entry of their key.
+        assert_eq!(TtEntry::unpack([0, 0]), None);
+        let entry = |key, score| TtEntry {
+            key,
+            depth: 3,
+            bound: Bound::Exact,
+            score: Score::cp(score),
+            move_code: Some(1),
+            generation: 1,
+        };
+        let ([a, _], [_, d]) = (entry(5, 10).pack(), entry(5, 20).pack());
+        assert_ne!(TtEntry::unpack([a, d]).map(|torn| torn.key), Some(5));
+        // A code beyond the bits is stored as no move, never as another.
+        let mut wide = entry(9, 1);
+        wide.move_code = Some(MAX_MOVE_CODE + 1);
+        assert_eq!(TtEntry::unpack(wide.pack()).unwrap().move_code, None);
+    }
+
+    /// Threads storing and probing one small table at once (heavy collisions, torn writes
+    /// likely): every entry a probe returns is one some thread stored for that key, whole, never
+    /// a mix of two stores.
+    #[test]
+    fn a_shared_table_hammered_by_many_threads_never_returns_a_torn_entry() {
+        // Every field is a function of the key, so a mixed entry shows.
+        fn entry_of(key: u64) -> (u32, Bound, Score, u32) {
+            let bound = [Bound::Exact, Bound::Lower, Bound::Upper][(key % 3) as usize];
+            (
+                (key % 200) as u32,
+                bound,
+                Score::cp((key % 20_000) as i32 - 10_000),
+                (key % 100_000) as u32,
+            )
+        }
+        let mut table = TranspositionTable::new(0); // one bucket: every store collides
+        let shared = table.shared();
+        let returned = std::sync::atomic::AtomicU64::new(0);
+        let start = std::sync::Barrier::new(4);
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let (shared, returned, start) = (&shared, &returned, &start);
+                scope.spawn(move || {
+                    let mut state = 0x9E37_79B9_7F4A_7C15 ^ thread;
+                    start.wait();
+                    for _ in 0..2_000_000 {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        let key = state % 4 * 0x0101_0101_0101_0101;
+                        if state >> 40 & 1 == 0 {
+                            let (depth, bound, score, code) = entry_of(key);
+                            shared.store(key, depth, bound, score, Some(code));
+                        } else if let Some(entry) = shared.probe(key) {
+                            let (depth, bound, score, code) = entry_of(key);
+                            assert_eq!(
+                                (entry.depth, entry.bound, entry.score, entry.move_code),
+                                (depth, bound, score, Some(code)),
+                                "a torn entry for key {key:#x}"
+                            );
+                            returned.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        let returned = returned.into_inner();
+        assert!(
+            returned > 10_000,
+            "the probes found too little to check: {returned}"
         );
     }
 
@@ -505,7 +796,7 @@ mod tests {
 
     #[test]
     fn replacement_keeps_deep_entries() {
-        let mut table = TranspositionTable::<u32>::new(0); // one bucket: everything collides
+        let mut table = TranspositionTable::new(0); // one bucket: everything collides
         assert_eq!(table.capacity(), 2);
         table.store(1, 9, Bound::Exact, Score::cp(1), Some(1));
         // Shallower results of other positions churn through the always-replace slot.
@@ -522,28 +813,21 @@ mod tests {
         // In a new search, even a shallow result takes the deep slot from an older one.
         table.new_search();
         table.store(61, 1, Bound::Exact, Score::cp(4), None);
-        assert_eq!(table.bucket(0).unwrap()[0].unwrap().key, 61);
+        assert_eq!(entry_at(&table.bucket(0).unwrap(), 0).unwrap().key, 61);
         assert_eq!(table.probe(60).unwrap().depth, 10);
         assert!(table.probe(1).is_none());
         // The same position is never stored twice.
         table.store(1, 12, Bound::Lower, Score::cp(5), None);
         assert_eq!(table.probe(1).unwrap().depth, 12);
-        assert_eq!(
-            table
-                .bucket(0)
-                .unwrap()
-                .iter()
-                .flatten()
-                .filter(|entry| entry.key == 1)
-                .count(),
-            1
-        );
+        let bucket = table.bucket(0).unwrap();
+        let entries = [entry_at(&bucket, 0), entry_at(&bucket, 1)];
+        assert_eq!(entries.iter().flatten().filter(|entry| entry.key == 1).count(), 1);
     }
 
     #[test]
     fn a_sparse_table_holds_what_a_dense_one_holds_and_becomes_dense_as_it_fills() {
-        let mut sparse = TranspositionTable::<u32>::new(1);
-        let mut dense = TranspositionTable::<u32>::new(1);
+        let mut sparse = TranspositionTable::new(1);
+        let mut dense = TranspositionTable::new(1);
         dense.allocate();
         assert!(!sparse.is_allocated() && dense.is_allocated());
         let buckets = sparse.capacity() / 2;
@@ -590,7 +874,7 @@ mod tests {
 
     #[test]
     fn hashfull_counts_the_current_search() {
-        let mut table = TranspositionTable::<u32>::new(1);
+        let mut table = TranspositionTable::new(1);
         assert_eq!(table.hashfull(), 0);
         for key in 0..2000u64 {
             table.store(key, 1, Bound::Exact, Score::DRAW, None);
