@@ -83,9 +83,11 @@ use super::quiescence::{self, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, Quie
 use super::repetition;
 use super::root_window::{FirstGuess, RootWindow};
 use super::star::{self, ChancePruning};
+use super::threads;
 use super::tt::{self, DepthPolicy, TableConfig};
 
-/// The engine's configuration. [`Config::default`] is every feature off: plain alpha-beta.
+/// The engine's configuration. [`Config::default`] is every feature off: plain alpha-beta on one
+/// thread.
 ///
 /// See the [module documentation](self) for the text form and how to build one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -125,6 +127,8 @@ pub struct Config {
     /// Pruning at chance nodes (`star.rs`): `None` searches every outcome with the full
     /// window, as expectiminimax does.
     pub chance: Option<ChancePruning>,
+    /// The threads that search at once (`threads.rs`), 1 by default (0 counts as 1).
+    pub threads: u32,
 }
 
 impl Default for Config {
@@ -173,6 +177,7 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(capture_chain: extensions::CAPTURE_CHAIN),
     part!(repetition: repetition::REPETITION),
     part!(chance: star::STAR),
+    part!(threads: threads::THREADS),
 ];
 
 impl Config {
@@ -194,6 +199,7 @@ impl Config {
         capture_chain: None,
         repetition: false,
         chance: None,
+        threads: 1,
     };
     /// The exact preset: iterative deepening, a same-depth transposition table of up to 16 MiB
     /// (taken as it fills), order hints, killers, history and PVS. No forward pruning, no

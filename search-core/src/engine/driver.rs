@@ -15,14 +15,20 @@
 //!   count: the walk probes the table without searching. A GUI shows the whole line, and
 //!   `bestmove ... ponder` has a reply to ponder on.
 
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
 use super::Engine;
 use super::aspiration::Aspiration;
+use super::config::Config;
 use super::frame::{MAX_SEARCH_PLY, Node};
+use super::history::History;
 use super::iterative;
 use super::mtdf::Mtdf;
 use super::root_window::RootWindow;
-
-use super::state::IterationInfo;
+use super::search_state::{SearchState, Shared};
+use super::state::{Context, IterationInfo};
+use super::threads::{MAX_THREADS, skips};
 use super::tt::Table;
 use super::worker::Worker;
 use crate::{Bound, Evaluate, Game, Limits, MoveList, Score, SearchResult, SearchStats, outcome_score};
@@ -42,9 +48,14 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             tt.new_search();
         }
         self.tables.history.age();
+        let threads = self.config.threads.clamp(1, MAX_THREADS);
+        let shared = (threads > 1).then(|| Arc::new(Shared::default()));
         let (repetition, history) = (self.config.repetition, &self.context.game_history);
-        self.search.start(limits, repetition, history, None);
-        let (done, helpers): (_, Vec<SearchStats>) = (self.lone_search(root), Vec::new());
+        self.search.start(limits, repetition, history, shared.clone());
+        let (done, helpers) = match shared {
+            None => (self.lone_search(root), Vec::new()),
+            Some(shared) => self.lazy_smp(root, threads, &shared),
+        };
         self.search.trace.finish(&done.pv);
         let mut stats = std::mem::take(&mut self.search.stats);
         self.thread_stats = std::iter::once(stats.clone()).chain(helpers).collect();
@@ -75,6 +86,74 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         };
         worker.iterate(root, None)
     }
+
+    /// The search on `threads` threads (see `threads.rs`): the main thread on the engine's
+    /// state, the helpers on their own, all on the shared table; the helpers stop when the main
+    /// thread is done. The main thread's result, and each helper's statistics.
+    fn lazy_smp(
+        &mut self,
+        root: &G,
+        threads: u32,
+        shared: &Arc<Shared>,
+    ) -> (Completed<G::Move>, Vec<SearchStats>) {
+        let Engine {
+            evaluator,
+            config,
+            tables,
+            context,
+            search,
+            ..
+        } = self;
+        let (evaluator, config, hasher): (&E, Config, _) = (evaluator, *config, tables.hasher);
+        let table = tables.tt.as_mut().map(|tt| tt.shared());
+        let (limits, history) = (search.limits.clone(), &mut tables.history);
+        let root_moves = context.root_moves.clone();
+        let game_history = context.game_history.clone();
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|helper| {
+                    let (limits, shared) = (&limits, Arc::clone(shared));
+                    let mut history = History::default();
+                    let mut context = Context {
+                        root_moves: root_moves.clone(),
+                        game_history: game_history.clone(),
+                        ..Context::default()
+                    };
+                    scope.spawn(move || {
+                        let mut search = SearchState::new();
+                        search.start(limits, config.repetition, &context.game_history, Some(shared));
+                        let mut worker = Worker {
+                            evaluator,
+                            config,
+                            table: table.map(Table::Shared),
+                            hasher,
+                            history: &mut history,
+                            context: &mut context,
+                            search: &mut search,
+                        };
+                        worker.iterate(root, Some(helper));
+                        search.stats
+                    })
+                })
+                .collect();
+            let mut main = Worker {
+                evaluator,
+                config,
+                table: table.map(Table::Shared),
+                hasher,
+                history,
+                context,
+                search,
+            };
+            let done = main.iterate(root, None);
+            shared.stop.store(true, Ordering::Relaxed);
+            let stats = helpers
+                .into_iter()
+                .map(|helper| helper.join().unwrap_or_default())
+                .collect();
+            (done, stats)
+        })
+    }
 }
 
 impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
@@ -87,6 +166,9 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let mut values: Vec<Score> = Vec::new();
         let id = self.config.iterative_deepening;
         for depth in iterative::depths(id, target) {
+            if helper.is_some_and(|helper| id && skips(helper, depth)) {
+                continue;
+            }
             let Some((score, mut pv)) = self.iteration(root, depth, &values) else {
                 break; // aborted: keep the last completed iteration
             };

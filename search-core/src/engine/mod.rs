@@ -113,6 +113,7 @@ mod root_window;
 mod search_state;
 mod star;
 mod state;
+mod threads;
 pub mod tt;
 mod worker;
 
@@ -135,6 +136,7 @@ pub use quiescence::{DEFAULT_DELTA_MARGIN, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_
 pub use root_window::{FirstGuess, RootWindow};
 pub use star::ChancePruning;
 pub use state::{InfoCallback, IterationInfo, RootMoveCallback, RootMoveInfo};
+pub use threads::MAX_THREADS;
 pub use tt::{
     DEFAULT_TABLE_MIB, DepthPolicy, MAX_TABLE_MIB, SharedTable, TableConfig, TranspositionTable, TtEntry,
 };

@@ -1,0 +1,90 @@
+//! **Threads: Lazy SMP** (Dan Homan's "lazy SMP", 2013; the parallel search of Stockfish since
+//! version 7, and of most engines since): every thread searches the same root, iterative
+//! deepening and all, and they share one transposition table; nothing else is shared.
+//!
+//! - **Idea.** A thread that searches a position stores what it learns (bounds, best moves) in
+//!   the table, where the others find it: the main thread, whose iterations are reported and
+//!   whose result is the search's, meets positions that helpers have already searched, and cuts
+//!   or orders them better. So that the threads do not all search the same tree in step, each
+//!   helper skips some depths of its iterative deepening (Stockfish's skip pattern: helper `i`
+//!   skips the depths where `((depth + phase) / size)` is odd, `size` and `phase` from a table
+//!   by `i`), and searches deeper sooner.
+//! - **Invariant.** The table is shared without a lock (`tt.rs`): a torn entry is missed, never
+//!   trusted, and a stored move is only read back as one of the probing position's moves. Every
+//!   thread runs a complete, correct search; `stop`, the clock, and the node budget (counted over
+//!   all the threads, each adding its nodes every thousand) stop every thread within the same
+//!   latency as one; when the main thread ends, the helpers stop.
+//! - **Exact or value-changing.** Exact: an entry is a fact about a position at a depth, whoever
+//!   stored it, and with exact features (a same-depth table) a thread takes only entries of the
+//!   depth it searches; the main thread's completed iterations are complete searches, so the
+//!   value is minimax's at the nominal depth and the move one of its tied best moves (the
+//!   cross-checks hold 2, 4 and 8 threads to minimax). Not deterministic: which thread stores
+//!   what first depends on timing, so node counts, and which of several tied best moves comes
+//!   out, vary from run to run. With one thread (the default) the search is the lone search,
+//!   node for node.
+//! - **Cost.** A thread, a search state, killers and history counters per helper, started for
+//!   each search (the history empty, taking its 512 KiB at its first cutoff), and the table
+//!   allocated in full before the threads start. The
+//!   threads' statistics are summed in the result ([`Engine::thread_stats`](super::Engine::thread_stats)
+//!   gives each thread's). What the threads share besides the table, a stop flag and their node
+//!   count, is the search state's (`search_state.rs`).
+
+use super::feature::{Feature, Kind, Value, exact, no_alias, number};
+
+/// The most threads a search uses.
+pub const MAX_THREADS: u32 = 256;
+
+/// The `threads` feature: [`Config::threads`](super::Config::threads).
+pub(super) const THREADS: Feature<u32> = Feature {
+    name: "threads",
+    option: "Threads",
+    summary: "threads searching at once (Lazy SMP), sharing the transposition table",
+    kind: Kind::Number {
+        min: 1,
+        max: MAX_THREADS as i64,
+        default: 1,
+    },
+    parent: None,
+    implied: true,
+    get: |threads| Some(Value::Number(i64::from((*threads).max(1)))),
+    set: |threads, value| {
+        *threads = number(value).map_or(1, |n| n as u32);
+        Ok(())
+    },
+    effect: exact,
+    alias: no_alias,
+};
+
+/// Stockfish's skip pattern, by helper: the size of the blocks of depths, and the phase.
+const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Whether helper thread `helper` (from 1) skips the iteration at `depth`.
+pub(super) fn skips(helper: u32, depth: u32) -> bool {
+    let index = ((helper - 1) % 20) as usize;
+    ((depth + SKIP_PHASE[index]) / SKIP_SIZE[index]) % 2 == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::skips;
+
+    #[test]
+    fn helpers_skip_different_depths_and_none_skips_every_one() {
+        let searched = |helper| {
+            (1..=12)
+                .filter(|&depth| !skips(helper, depth))
+                .collect::<Vec<_>>()
+        };
+        for helper in 1..=40 {
+            assert!(
+                searched(helper).len() >= 4,
+                "helper {helper}: {:?}",
+                searched(helper)
+            );
+        }
+        assert_ne!(searched(1), searched(2));
+        assert_eq!(searched(1), [2, 4, 6, 8, 10, 12]);
+        assert_eq!(searched(2), [1, 3, 5, 7, 9, 11]);
+    }
+}
