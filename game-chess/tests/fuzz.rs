@@ -422,7 +422,7 @@ impl Transcript {
 }
 
 /// A `setoption` line: a real option with a random value (in or out of range, or garbage; the
-/// hash never above a few MiB, to stay small), or an unknown option.
+/// hash never above a few MiB, to stay small, the threads at most two), or an unknown option.
 pub(super) fn setoption(rng: &mut Rng) -> String {
     let options = EngineOptions::uci_lines();
     let line = rng.pick(&options);
@@ -430,6 +430,10 @@ pub(super) fn setoption(rng: &mut Rng) -> String {
     let name = rest.split(" type ").next().unwrap().to_string();
     let value = if name == "Hash" {
         rng.pick(&["1", "2", "4", "0", "-3", "5000", "big"]).to_string()
+    } else if name == "Threads" {
+        // No more threads than this machine's two cores, as a GUI sets them: 256 threads on 2
+        // cores take longer than the protocol's 50 ms to stop and start at every `go`.
+        rng.pick(&["1", "2", "0", "-1", "257", "many"]).to_string()
     } else if rest.contains("type combo") {
         let vars: Vec<&str> = rest.split(" var ").skip(1).collect();
         if rng.chance(80) && !vars.is_empty() {

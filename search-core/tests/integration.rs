@@ -13,5 +13,7 @@ mod engine_alphabeta;
 mod engine_cross_check;
 #[path = "engine_features.rs"]
 mod engine_features;
+#[path = "engine_threads.rs"]
+mod engine_threads;
 #[path = "reference_searchers.rs"]
 mod reference_searchers;
