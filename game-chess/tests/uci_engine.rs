@@ -1033,6 +1033,34 @@ fn monte_carlo_tree_search_is_an_option_with_every_limit() {
     gui.send("stop");
     let (_, mv, _) = gui.bestmove();
     assert!(is_legal("startpos", &[], &mv.unwrap()));
+    // On three threads (more than the test machine's cores), a tree each: the limits hold, a
+    // mate is still proven and played, and `stop` stops them all.
+    gui.send("setoption name Threads value 3");
+    gui.send(&format!("position fen {start}"));
+    for go in ["go nodes 6000", "go movetime 100"] {
+        gui.send(go);
+        let (lines, mv, _) = gui.bestmove();
+        assert!(is_legal(start, &[], &mv.expect("a move")), "{go}");
+        assert!(
+            lines.iter().any(|l| l.contains(" string mcts iterations ")),
+            "{go}: {lines:?}"
+        );
+    }
+    gui.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    gui.send("go movetime 2000");
+    let (lines, mv, _) = gui.bestmove();
+    assert_eq!(mv.as_deref(), Some("d1d8"));
+    assert_eq!(
+        infos(&lines).last().unwrap().score,
+        Some(InfoScore::Mate(1)),
+        "{lines:?}"
+    );
+    gui.send("position startpos");
+    gui.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    gui.send("stop");
+    let (_, mv, _) = gui.bestmove();
+    assert!(is_legal("startpos", &[], &mv.unwrap()));
     gui.send("quit");
     assert!(gui.wait_exit().success());
 }

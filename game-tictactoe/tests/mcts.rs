@@ -16,6 +16,25 @@ fn proofs_equal_minimax_on_every_reachable_position() {
     assert_eq!(report.proven, 5_478, "{report}");
 }
 
+/// Root parallelisation: on two and three threads (more than the test machine's cores), each
+/// growing a tree of its own, the merged root's proofs are still minimax's.
+#[test]
+fn proofs_on_several_threads_equal_minimax_on_every_reachable_position() {
+    let positions = reachable_positions();
+    let mut made = 0;
+    let report = SolverCheck::new(|| {
+        made += 1;
+        Mcts::new()
+            .with_seed(made)
+            .with_iterations(2_000_000)
+            .with_threads(2 + (made % 2) as u32)
+    })
+    .depth(9)
+    .run(&positions);
+    report.assert_agree();
+    assert_eq!(report.proven, 5_478, "{report}");
+}
+
 #[test]
 fn the_empty_board_is_proven_a_draw_and_a_win_is_taken() {
     let mut mcts = Mcts::new().with_iterations(2_000_000);

@@ -247,6 +247,7 @@ fn windows() -> Vec<u64> {
 
 /// A heuristic: every window of four still open to one player scores for that player, more the
 /// fuller it is (1, 4, 16 for one, two, three stones), from the side to move's point of view.
+#[derive(Clone, Debug)]
 pub struct OpenWindows {
     windows: Vec<u64>,
 }

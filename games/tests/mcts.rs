@@ -13,11 +13,19 @@ use search_core::mcts::Mcts;
 use search_core::testing::SolverCheck;
 use search_core::{Game, Limits, Searcher};
 
-/// A solver run to a proof: a fresh searcher per position, seeded.
+/// A solver run to a proof: a fresh searcher per position, seeded, on one, two or three threads
+/// in turn (three: more than the test machine's cores).
 fn check<G: Game + std::fmt::Debug>(positions: &[G], depth: u32) -> usize {
-    let report = SolverCheck::new(|| Mcts::new().with_seed(3).with_iterations(3_000_000))
-        .depth(depth)
-        .run(positions);
+    let mut made = 0;
+    let report = SolverCheck::new(|| {
+        made += 1;
+        Mcts::new()
+            .with_seed(3)
+            .with_iterations(3_000_000)
+            .with_threads(1 + made % 3)
+    })
+    .depth(depth)
+    .run(positions);
     report.assert_agree();
     report.proven
 }

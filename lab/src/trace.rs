@@ -78,7 +78,7 @@ pub fn traces<G, E>(
 ) -> Vec<(String, Trace)>
 where
     G: Game + ZobristHash,
-    E: Evaluate<G> + Clone,
+    E: Evaluate<G> + Clone + Send,
 {
     let limits = Limits::depth(depth);
     let mut minimax = Minimax::new(evaluator.clone()).with_trace(max_nodes);

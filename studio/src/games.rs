@@ -36,7 +36,7 @@ pub struct PositionRequest {
 /// A game as the studio shows and plays it.
 pub trait StudioGame: Game + ZobristHash + 'static {
     /// The evaluation the searchers use at the horizon.
-    type Eval: Evaluate<Self> + 'static;
+    type Eval: Evaluate<Self> + Clone + Send + 'static;
     /// The game's id in requests.
     const ID: &'static str;
     /// The evaluation.

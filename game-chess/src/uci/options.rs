@@ -349,8 +349,8 @@ impl EngineOptions {
         ChessConfig::default().with_ordering(self.ordering)
     }
 
-    /// The Monte Carlo tree searcher these options describe (`Search` = `mcts`), its tree within
-    /// `Hash` MiB (16 without a table).
+    /// The Monte Carlo tree searcher these options describe (`Search` = `mcts`), its trees
+    /// within `Hash` MiB together (16 without a table), one per `Threads` (root parallelisation).
     #[must_use]
     pub fn build_mcts(&self) -> search_core::mcts::Mcts<ChessGame, Evaluation> {
         search_core::mcts::Mcts::new()
@@ -358,6 +358,7 @@ impl EngineOptions {
             .with_cutoff(self.mcts_cutoff)
             .with_exploration(f64::from(self.mcts_exploration_milli) / 1000.0)
             .with_memory_limit(self.search.table.map_or(16, |t| t.mib) << 20)
+            .with_threads(self.search.threads)
     }
 
     /// Builds the search engine these options describe; `info` (if any) receives every

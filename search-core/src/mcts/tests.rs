@@ -76,9 +76,13 @@ fn minimax_sign<G: Game>(game: &G, depth: u32) -> i32 {
         .signum()
 }
 
-/// Runs the solver to a proof and returns its result for the root's side to move.
+/// Runs the solver to a proof and returns its result for the root's side to move: on one, two
+/// or three threads by the seed (three: more than the test machine's cores).
 fn proven_sign<G: Game + std::fmt::Debug>(game: &G, seed: u64) -> i32 {
-    let mut mcts = Mcts::new().with_seed(seed).with_iterations(2_000_000);
+    let mut mcts = Mcts::new()
+        .with_seed(seed)
+        .with_iterations(2_000_000)
+        .with_threads(1 + (seed % 3) as u32);
     let result = mcts.search(game, &Limits::default());
     let proof = mcts
         .root_proof()
@@ -418,4 +422,95 @@ fn root_moves_can_be_restricted_like_the_engines() {
     assert_eq!(result.best_move, Some(2));
     mcts.set_root_moves(None);
     assert_eq!(mcts.search(&pile, &Limits::default()).best_move, Some(2));
+}
+
+#[test]
+fn threads_share_the_budgets_and_stay_deterministic() {
+    let tree = RandomTree::new(5, 6, 8);
+    let run = |threads, limits: &Limits| {
+        let mut mcts = Mcts::new()
+            .with_evaluator(crate::random_tree::TreeValue)
+            .with_seed(1)
+            .with_iterations(3_000)
+            .with_threads(threads);
+        let result = mcts.search(&tree, limits);
+        (result, mcts.root_moves())
+    };
+    // Three threads (more than the test machine's cores): the iterations are theirs together,
+    // each passing through one root move but each tree's first (which expands the root), and
+    // the same seed gives the same search.
+    let (a, moves_a) = run(3, &Limits::default());
+    let (b, moves_b) = run(3, &Limits::default());
+    assert_eq!(a.stats.iterations, 3_000);
+    assert_eq!(moves_a.iter().map(|m| m.visits).sum::<u64>(), 3_000 - 3);
+    assert_eq!(
+        (a.best_move, a.score, a.stats.nodes),
+        (b.best_move, b.score, b.stats.nodes)
+    );
+    assert_eq!(moves_a, moves_b);
+    // Not one thread's search: the merged root differs from the single-threaded one.
+    let (_, moves_one) = run(1, &Limits::default());
+    assert_eq!(moves_one.iter().map(|m| m.visits).sum::<u64>(), 3_000 - 1);
+    assert_ne!(moves_a, moves_one);
+    // A node budget is shared out too (each thread checks its share at every iteration).
+    let (by_nodes, _) = run(3, &Limits::default().with_nodes(2_000));
+    assert!(
+        (2_000..2_100).contains(&by_nodes.stats.nodes),
+        "{}",
+        by_nodes.stats
+    );
+    // So is the node cap: the threads' trees together stay under it.
+    let mut capped = Mcts::new()
+        .with_seed(1)
+        .with_iterations(3_000)
+        .with_node_cap(600)
+        .with_threads(3);
+    capped.search(&tree, &Limits::default());
+    assert!(capped.tree.nodes.len() <= 200, "{}", capped.tree.nodes.len());
+}
+
+#[test]
+fn a_root_proven_on_one_thread_ends_a_timed_search_on_all() {
+    for threads in [2, 3, 8] {
+        let pile = Pile {
+            items: 14,
+            to_move: Player::First,
+            extra: true,
+        };
+        let start = Instant::now();
+        let mut mcts = Mcts::new().with_seed(4).with_threads(threads);
+        let result = mcts.search(&pile, &Limits::default().with_time(Duration::from_secs(60)));
+        assert!(mcts.root_proof().is_some(), "{}", result.stats);
+        assert_eq!(result.score.raw().signum(), minimax_sign(&pile, 15));
+        assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());
+    }
+}
+
+#[test]
+fn threads_keep_tree_reuse_searchmoves_and_the_stop_flag() {
+    let tree = RandomTree::new(3, 5, 10);
+    let mut mcts = Mcts::new().with_seed(2).with_iterations(2_000).with_threads(3);
+    let first = mcts.search(&tree, &Limits::default());
+    let best = first.best_move.expect("a move");
+    // The main thread's tree goes on below the move played (helpers start afresh).
+    mcts.advance(best);
+    let next = tree.play(best);
+    let second = mcts.search(&next, &Limits::default());
+    assert!(second.stats.tree_nodes > 0 && second.best_move.is_some());
+    // searchmoves hold on every thread.
+    let mut only = Mcts::new().with_seed(2).with_iterations(2_000).with_threads(3);
+    only.set_root_moves(Some(vec![1]));
+    let result = only.search(&tree, &Limits::default());
+    assert_eq!(result.best_move, Some(1));
+    assert!(
+        result.root_moves.iter().all(|m| m.mv == 1),
+        "{:?}",
+        result.root_moves
+    );
+    // A raised stop flag stops every thread before its first iteration.
+    let stop = Arc::new(AtomicBool::new(true));
+    let stopped = Mcts::new()
+        .with_threads(3)
+        .search(&tree, &Limits::default().with_stop_flag(stop));
+    assert_eq!(stopped.stats.iterations, 0);
 }

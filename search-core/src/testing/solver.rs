@@ -109,8 +109,8 @@ impl<F> SolverCheck<F> {
     pub fn run<'g, G, E, P>(&mut self, positions: impl IntoIterator<Item = &'g G>) -> SolverReport
     where
         G: Game + Debug + 'g,
-        E: Evaluate<G>,
-        P: PlayoutPolicy<G>,
+        E: Evaluate<G> + Clone + Send,
+        P: PlayoutPolicy<G> + Clone + Send,
         F: FnMut() -> Mcts<G, E, P>,
     {
         let even = |_: &G| Score::DRAW;
