@@ -4,7 +4,7 @@
 //! invariants.
 
 use game_chess::{ChessConfig, ChessGame, Evaluation, MoveOrdering, positions};
-use search_core::engine::{Config, Engine};
+use search_core::engine::{Config, Engine, exact_configurations_for};
 use search_core::reference::{Minimax, MinimaxQuiescence};
 use search_core::testing::{CrossCheck, EXACT_COMBINATIONS, exact_engine_combinations};
 
@@ -59,6 +59,38 @@ fn every_combination_of_exact_features_on_the_thesis_positions_at(depth: u32) {
         checks += report.checks;
     }
     assert_eq!(checks, EXACT_COMBINATIONS * 24);
+}
+
+/// The exact presets on 2, 4 and 8 threads (Lazy SMP: more threads than the test machine's
+/// cores, on purpose) and a sample of the exact combinations on 3 threads, held to minimax on
+/// the 24 positions at `depth`.
+fn threads_on_the_thesis_positions_at(depth: u32) {
+    let positions = thesis_positions();
+    let on =
+        |threads: u32, config: Config| Engine::with_config(Evaluation::Tapered, Config { threads, ..config });
+    let mut check = CrossCheck::new(Minimax::new(Evaluation::Tapered)).depths([depth]);
+    for threads in [2, 4, 8] {
+        for features in ["id", "etc", "mtdf=two-back", "asp=25"] {
+            check = check.searcher(on(threads, Config::exact().with(features).unwrap()));
+        }
+    }
+    for config in exact_configurations_for::<ChessGame>(25).into_iter().step_by(16) {
+        check = check.searcher(on(3, config));
+    }
+    let report = check.run_labelled(positions.iter().map(|(label, game)| (label, game)));
+    report.assert_agree();
+    assert_eq!(report.checks, (12 + EXACT_COMBINATIONS / 16) * 24);
+}
+
+#[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+fn threads_keep_the_exact_engines_exact_on_the_thesis_positions_at_depth_3() {
+    threads_on_the_thesis_positions_at(3);
+}
+
+#[test]
+fn threads_keep_the_exact_engines_exact_on_the_thesis_positions_at_depth_2() {
+    threads_on_the_thesis_positions_at(2);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! options keep their invariants; node figures for the record.
 
 use game_tictactoe::{Heuristic, TicTacToe, reachable_positions};
-use search_core::engine::{Config, Engine};
+use search_core::engine::{Config, Engine, exact_configurations_for};
 use search_core::reference::{AlphaBeta, Minimax};
 use search_core::testing::{CrossCheck, EXACT_COMBINATIONS, exact_engine_combinations};
 use search_core::{Game, Limits, MoveList, Score, Searcher};
@@ -158,6 +158,75 @@ fn presets_and_forward_pruning_on_every_position_at_every_depth() {
     };
     let checks = every_position_at_every_depth(make);
     assert_eq!(checks, expected_checks(11));
+}
+
+/// The presets on 2, 4 and 8 threads (Lazy SMP: more threads than the test machine's cores, on
+/// purpose), their helpers sharing the main thread's table, and a sample of the exact
+/// combinations on 3 threads: still minimax's values and tied-best moves.
+fn threaded_engines() -> Vec<(TicTacToeEngine, bool)> {
+    let on = |threads: u32, config: Config| Engine::with_config(Heuristic, Config { threads, ..config });
+    let mut engines = Vec::new();
+    for threads in [2, 4, 8] {
+        for features in ["id", "etc", "etc+mtdf=two-back", "etc+asp=3"] {
+            engines.push((on(threads, Config::exact().with(features).unwrap()), true));
+        }
+        engines.push((on(threads, Config::PLAIN), true));
+        engines.push((on(threads, Config::strongest()), false));
+    }
+    for config in exact_configurations_for::<TicTacToe>(2).into_iter().step_by(16) {
+        engines.push((on(3, config), true));
+    }
+    engines
+}
+
+#[test]
+fn threads_keep_the_presets_exact_on_one_position_in_32_at_every_depth() {
+    threads_on(Part { index: 3, of: 32 });
+}
+
+/// [`threaded_engines`] on one part of the positions at every depth.
+fn threads_on(part: Part) {
+    let checks = some_positions_at_every_depth(part, threaded_engines);
+    assert_eq!(checks, expected_checks_in(part, threaded_engines().len()));
+}
+
+// The threaded engines on all positions: a heavy check (a search on threads starts them each
+// time: minutes for these 1.2 million searches), in parts that the test threads share.
+
+#[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+fn threads_keep_the_presets_exact_on_every_position_at_every_depth_part_1_of_4() {
+    threads_on(Part {
+        index: 0,
+        of: HEAVY_PARTS,
+    });
+}
+
+#[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+fn threads_keep_the_presets_exact_on_every_position_at_every_depth_part_2_of_4() {
+    threads_on(Part {
+        index: 1,
+        of: HEAVY_PARTS,
+    });
+}
+
+#[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+fn threads_keep_the_presets_exact_on_every_position_at_every_depth_part_3_of_4() {
+    threads_on(Part {
+        index: 2,
+        of: HEAVY_PARTS,
+    });
+}
+
+#[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+fn threads_keep_the_presets_exact_on_every_position_at_every_depth_part_4_of_4() {
+    threads_on(Part {
+        index: 3,
+        of: HEAVY_PARTS,
+    });
 }
 
 #[test]

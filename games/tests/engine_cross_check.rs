@@ -3,12 +3,12 @@
 
 use games::dots_and_boxes::{DotsAndBoxes, Solver as DotsSolver};
 use games::kalah::{Kalah, Solver as KalahSolver};
-use search_core::engine::{Config, Engine};
+use search_core::engine::{Config, Engine, exact_configurations_for};
 use search_core::testing::{CrossCheck, exact_engine_combinations};
 mod common;
 
 use common::seeded;
-use search_core::{Limits, Score, Searcher};
+use search_core::{Game, Limits, Score, Searcher, ZobristHash};
 
 #[test]
 fn the_engine_takes_the_last_box_with_one_line_left() {
@@ -84,6 +84,50 @@ fn every_exact_engine_agrees_with_minimax_on_kalah() {
         }
         check.run(&positions).assert_agree();
     }
+}
+
+/// The exact presets on 2, 4 and 8 threads (Lazy SMP: more threads than the test machine's
+/// cores, on purpose) and a sample of the exact combinations on 3 threads, with `evaluate`.
+fn threaded<G: Game + ZobristHash>(evaluate: fn(&G) -> Score) -> Vec<Engine<G, fn(&G) -> Score>> {
+    let on = |threads: u32, config: Config| Engine::with_config(evaluate, Config { threads, ..config });
+    let mut engines = Vec::new();
+    for threads in [2, 4, 8] {
+        for features in ["id", "etc", "etc+mtdf=two-back", "etc+asp=50"] {
+            engines.push(on(threads, Config::exact().with(features).unwrap()));
+        }
+        engines.push(on(threads, Config::PLAIN));
+    }
+    for config in exact_configurations_for::<G>(50).into_iter().step_by(8) {
+        engines.push(on(3, config));
+    }
+    engines
+}
+
+#[test]
+fn threads_keep_the_exact_engines_exact_on_kalah_and_dots_and_boxes() {
+    let evaluate = Kalah::evaluate_stores as fn(&Kalah) -> Score;
+    let mut positions = seeded(&Kalah::new(3, 2).unwrap(), 20, |seed| seed % 13, false);
+    positions.extend(seeded(&Kalah::new(4, 3).unwrap(), 20, |seed| seed % 13, false));
+    let mut check = CrossCheck::minimax(evaluate).depths(1..=4);
+    for engine in threaded(evaluate) {
+        check = check.searcher(engine);
+    }
+    check.run(&positions).assert_agree();
+
+    let evaluate = DotsAndBoxes::evaluate_lead as fn(&DotsAndBoxes) -> Score;
+    let mut positions = seeded(&DotsAndBoxes::new(2, 2).unwrap(), 20, |seed| seed % 11, false);
+    positions.extend(seeded(
+        &DotsAndBoxes::new(1, 2).unwrap(),
+        10,
+        |seed| seed % 7,
+        false,
+    ));
+    let mut check =
+        CrossCheck::minimax(evaluate).depths_by(|p: &DotsAndBoxes| [1, 2, 3, p.lines_left().min(6)]);
+    for engine in threaded(evaluate) {
+        check = check.searcher(engine);
+    }
+    check.run(&positions).assert_agree();
 }
 
 #[test]

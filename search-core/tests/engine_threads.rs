@@ -34,6 +34,7 @@ fn the_exact_presets_on_2_4_and_8_threads_give_minimax_values() {
         let mut check = CrossCheck::minimax(TreeValue).depths(1..=5);
         for threads in [2, 4, 8] {
             for config in [
+                Config::PLAIN,
                 Config::exact(),
                 Config::exact().with("etc+mtdf=two-back").unwrap(),
                 Config::exact().with("asp=3").unwrap(),
