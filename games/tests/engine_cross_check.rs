@@ -86,9 +86,12 @@ fn every_exact_engine_agrees_with_minimax_on_kalah() {
     }
 }
 
+/// The engine on an evaluation function.
+type FnEngine<G> = Engine<G, fn(&G) -> Score>;
+
 /// The exact presets on 2, 4 and 8 threads (Lazy SMP: more threads than the test machine's
 /// cores, on purpose) and a sample of the exact combinations on 3 threads, with `evaluate`.
-fn threaded<G: Game + ZobristHash>(evaluate: fn(&G) -> Score) -> Vec<Engine<G, fn(&G) -> Score>> {
+fn threaded<G: Game + ZobristHash>(evaluate: fn(&G) -> Score) -> Vec<FnEngine<G>> {
     let on = |threads: u32, config: Config| Engine::with_config(evaluate, Config { threads, ..config });
     let mut engines = Vec::new();
     for threads in [2, 4, 8] {
