@@ -68,6 +68,7 @@ where
 }
 
 /// This project's evaluator as a `minimax::Evaluator` (the same values, in `i16`).
+#[derive(Clone)]
 pub struct PeerEval<G, E>(E, PhantomData<G>);
 
 impl<G, E> PeerEval<G, E> {
