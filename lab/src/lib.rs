@@ -17,7 +17,9 @@
 //! - [`players`], [`matches`](mod@matches) and [`pgn`]: chess games and matches between
 //!   searchers and engines;
 //! - [`uci_client`]: drives external UCI engines (Stockfish, or our own binary) for the matches;
-//! - [`peer`]: the `minimax` crate on this project's games, the peer the benchmarks compare with.
+//! - [`peer`]: the `minimax` crate on this project's games, the peer the benchmarks compare with;
+//! - [`book`]: writes the tables the programs print into the book's pages, between their
+//!   markers (the programs' `--book` option).
 //!
 //! The programs, a module each:
 //!
@@ -35,6 +37,7 @@
 #![warn(missing_docs)]
 
 pub mod analyze;
+pub mod book;
 pub mod compare;
 pub mod configs;
 pub mod elo;
