@@ -632,7 +632,7 @@ mod tests {
         assert!(default.strength.is_empty() && default.suites.is_empty());
         let all = parse(&["--tables", "all"]).unwrap();
         match setup(&all) {
-            // Every engine installed: the README's six opponents and five suites.
+            // Every engine installed: the book's six opponents and five suites.
             Ok(all) => {
                 assert_eq!(all.tables.len(), TABLES.len());
                 assert_eq!((all.strength.len(), all.suites.len()), (6, 5));
