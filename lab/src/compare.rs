@@ -495,6 +495,33 @@ mod tests {
     }
 
     #[test]
+    fn a_section_the_book_lacks_is_refused_before_the_run() {
+        use crate::book::tests::TempDir;
+        let dir = TempDir::new();
+        dir.write(
+            "page.md",
+            "<!-- generated: compare-default by `x` -->\nold\n<!-- end: compare-default -->\n",
+        );
+        let path = dir.0.display().to_string();
+        let args = ["--book", "exact-features", "--book-dir", &path];
+        // The default plan would take seconds: the check comes first, and the page is untouched.
+        assert_eq!(
+            super::run(&options(&args), args.map(String::from)),
+            ExitCode::from(2)
+        );
+        let missing = ["--book", "compare-default", "--book-dir", "/nonexistent/book"];
+        assert_eq!(
+            super::run(&options(&missing), missing.map(String::from)),
+            ExitCode::from(2)
+        );
+        assert!(Args::try_parse_from(["compare", "--book-dir", "/tmp"]).is_err());
+        assert_eq!(
+            std::fs::read_to_string(dir.0.join("page.md")).unwrap(),
+            "<!-- generated: compare-default by `x` -->\nold\n<!-- end: compare-default -->\n"
+        );
+    }
+
+    #[test]
     fn the_list_names_every_configuration_and_feature() {
         let list = list();
         assert!(

@@ -602,3 +602,38 @@ impl Run<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::book::tests::TempDir;
+
+    #[derive(Parser)]
+    struct Args {
+        #[command(flatten)]
+        options: Options,
+    }
+
+    #[test]
+    fn a_book_without_the_run_s_sections_stops_it_before_it_starts() {
+        let dir = TempDir::new();
+        dir.write(
+            "papers.md",
+            "<!-- generated: thesis-table-3-paper-base-2 by `x` -->\nold\n<!-- end: thesis-table-3-paper-base-2 -->\n",
+        );
+        let path = dir.0.display().to_string();
+        // The balanced protocol's section is missing: nothing is played.
+        let args = ["--tables", "t3", "--book", "--book-dir", path.as_str()];
+        let options = Args::try_parse_from(["reproduce"].iter().chain(&args))
+            .unwrap()
+            .options;
+        assert_eq!(run(&options, args.map(String::from)), ExitCode::from(2));
+        let args = ["--tables", "t3", "--book", "--book-dir", "/nonexistent/book"];
+        let options = Args::try_parse_from(["reproduce"].iter().chain(&args))
+            .unwrap()
+            .options;
+        assert_eq!(run(&options, args.map(String::from)), ExitCode::from(2));
+    }
+}
