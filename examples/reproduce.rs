@@ -16,7 +16,7 @@
 //!
 //! ```text
 //! cargo run --release --example reproduce -- --quick                  # CI: every table, small (a minute)
-//! cargo run --release --example reproduce                             # the lab's tables (35 min on 2 cores)
+//! cargo run --release --example reproduce                             # the lab's tables (11 min on 2 cores)
 //! cargo run --release --example reproduce -- --book                   # and each into its section of the book
 //! cargo run --release --example reproduce -- --tables all             # and the strength tables (hours)
 //! cargo run --release --example reproduce -- --tables t3,t5,t7 --protocol paper --base-depth 3
