@@ -10,6 +10,7 @@
 //! cargo run --release --example compare -- --per-position        # also every position's move and value
 //! cargo run --release --example compare -- --format markdown --plot plots/
 //! cargo run --release --example compare -- --full --time-budget 3600
+//! cargo run --release --example compare -- --book compare-default   # and into the book's section
 //! ```
 //!
 //! Exit status: 0, or 1 if an exact configuration disagreed with the reference, 2 on bad input,
@@ -38,5 +39,5 @@ fn main() -> ExitCode {
         print!("{}", list());
         return ExitCode::SUCCESS;
     }
-    run(&args.options)
+    run(&args.options, std::env::args().skip(1))
 }

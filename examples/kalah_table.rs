@@ -7,7 +7,10 @@
 //! ```text
 //! cargo run --release --example kalah_table                 # every shape with m * n <= 12
 //! cargo run --release --example kalah_table -- --shapes 3x5 4x4   # chosen shapes (minutes, GBs)
+//! cargo run --release --example kalah_table -- --book       # and into the book's kalah-table
 //! ```
+
+use std::process::ExitCode;
 
 use clap::Parser;
 use game_search_lab::kalah_table::{Options, run};
@@ -19,6 +22,6 @@ struct Args {
     options: Options,
 }
 
-fn main() {
-    run(&Args::parse().options);
+fn main() -> ExitCode {
+    run(&Args::parse().options, std::env::args().skip(1))
 }

@@ -8,6 +8,7 @@
 //! cargo run --release --example mcts_versus -- --game connect-four mcts peer --iterations 5000 --games 100
 //! cargo run --release --example mcts_versus -- --game connect-four mcts peer --movetime 50 --games 100
 //! cargo run --release --example mcts_versus -- --game einstein engine expectimax --movetime 100 --games 200
+//! cargo run --release --example mcts_versus -- --game kalah mcts engine --movetime 100 --games 100 --book mcts-versus-kalah
 //! ```
 //!
 //! Players: `mcts` (ours: random playouts, exploration sqrt(2), the tree kept from move to move),
@@ -24,7 +25,8 @@
 //! Each game starts from an opening of `--opening-plies` random moves (seeded by the game's
 //! number) and every opening is played twice, colours reversed. A player that returns no move in
 //! a game that is not over forfeits it. Prints each game's result as it ends (stderr) and the
-//! score of the first player with its Elo difference and 95% interval.
+//! score of the first player with its Elo difference and 95% interval (stdout, Markdown; with
+//! `--book NAME` also into the book's section NAME).
 //! Exit status: 0; 2 on bad input.
 
 use std::process::ExitCode;
@@ -40,5 +42,5 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    run(&Args::parse().options)
+    run(&Args::parse().options, std::env::args().skip(1))
 }

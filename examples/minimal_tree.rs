@@ -2,7 +2,8 @@
 //! engine searches.
 //!
 //! ```text
-//! cargo run --release --example minimal_tree
+//! cargo run --release --example minimal_tree             # the table, in Markdown
+//! cargo run --release --example minimal_tree -- --book   # and into the book's minimal-tree
 //! ```
 //!
 //! With perfect move ordering, alpha-beta on a uniform tree of branching `b` and depth `d` visits
@@ -17,6 +18,18 @@
 //! a table go below it), but it gives the scale: it is what a perfect ordering would need without
 //! a table, for the final iteration alone.
 
-fn main() {
-    game_search_lab::minimal_tree::run();
+use std::process::ExitCode;
+
+use clap::Parser;
+use game_search_lab::minimal_tree::{Options, run};
+
+#[derive(Parser)]
+#[command(about = "Knuth and Moore's minimal tree for the thesis's 24 positions, beside the exact engine's")]
+struct Args {
+    #[command(flatten)]
+    options: Options,
+}
+
+fn main() -> ExitCode {
+    run(&Args::parse().options, std::env::args().skip(1))
 }

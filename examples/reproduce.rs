@@ -1,4 +1,4 @@
-//! Regenerate the README's lab tables in one command: the thesis's node tables (`compare`'s
+//! Regenerate the book's lab tables in one command: the thesis's node tables (`compare`'s
 //! default run and the feature-by-feature table), the thesis's play experiments (Tables 3, 5 and
 //! 7) with its own protocol and with 50 balanced openings, and Calderan's Table I (time and
 //! nodes per move, minimax against alpha-beta), Table II (point values against piece-square
@@ -9,29 +9,33 @@
 //! against Stockfish, Phalanx and Sjeng on the clock and its test-suite scores against Stockfish
 //! and Toga II, played by the python-chess scripts in `game-chess/tests/python` (hours; they need
 //! python-chess and Debian's `stockfish phalanx sjeng toga2`; their figures vary from run to run);
-//! and the README's other tables, made by the workspace's other programs through cargo and pasted
-//! as they print them: the Kalah solver's table, the minimal tree, the benchmarks (`small_games`,
+//! and the book's other tables, made by the workspace's other programs through cargo, as they
+//! print them: the Kalah solver's table, the minimal tree, the benchmarks (`small_games`,
 //! `per_node`, `mcts`), the MCTS matches and the chance-node table and match (`kalah`,
 //! `minimal-tree`, `small-games`, `per-node`, `mcts-bench`, `mcts-play`, `chance`).
 //!
 //! ```text
 //! cargo run --release --example reproduce -- --quick                  # CI: every table, small (a minute)
-//! cargo run --release --example reproduce                             # the lab's tables (35 min on 2 cores)
+//! cargo run --release --example reproduce                             # the lab's tables (11 min on 2 cores)
+//! cargo run --release --example reproduce -- --book                   # and each into its section of the book
 //! cargo run --release --example reproduce -- --tables all             # and the strength tables (hours)
 //! cargo run --release --example reproduce -- --tables t3,t5,t7 --protocol paper --base-depth 3
 //! cargo run --release --example reproduce -- --tables c1,c2,mate3 --time-budget 1800
 //! ```
 //!
-//! Output: Markdown on stdout (paste into the README), a progress bar on stderr.
-//! Exit status: 0; 1 if a mate-in-3 puzzle was not mated or our engine made a protocol error,
-//! an illegal move or lost on time; 2 on bad input; 130 on Ctrl-C.
+//! Output: Markdown on stdout, a progress bar on stderr; with `--book`, every table also written
+//! into its section of the book (book/src), each with the command that makes it alone (see the
+//! book's "Reproducing the tables").
+//! Exit status: 0; 1 if a mate-in-3 puzzle was not mated, our engine made a protocol error, an
+//! illegal move or lost on time, or a table could not be written into the book; 2 on bad input
+//! (a section the book does not have among it); 130 on Ctrl-C.
 
 use std::process::ExitCode;
 
 use clap::Parser;
 use game_search_lab::reproduce::{Options, TABLES, run};
 
-/// Regenerate the README's lab tables (Markdown on stdout).
+/// Regenerate the book's lab tables (Markdown on stdout; with --book, into the book's pages).
 #[derive(Debug, Parser)]
 #[command(version, about, long_about = None)]
 struct Args {

@@ -649,7 +649,7 @@ mod tests {
             report.assert_agree();
             checks += report.checks;
         }
-        // The README quotes this count.
+        // The book quotes this count (book/src/correctness.md).
         assert_eq!(checks, KALAH_SMALL_CHECKS);
     }
 

@@ -1,7 +1,10 @@
 //! The `compare` program: its plans (which configurations, on which positions, at which depth
 //! offsets), its [`Options`] and its [`run`]: the plan the options ask for, run with a progress
 //! bar, its [`Report`](super::runner::Report) printed in the format asked for. The program
-//! (`examples/compare.rs`) parses its arguments and calls [`run`] (or prints [`list`]).
+//! (`examples/compare.rs`) parses its arguments and calls [`run`] (or prints [`list`]). With
+//! `--book NAME` it also writes its summary into the book's section NAME
+//! ([`markdown_summary`]): `compare-default` for the default run, `exact-features` for the
+//! feature-by-feature one.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -11,10 +14,11 @@ use std::time::{Duration, Instant};
 
 use game_chess::Evaluation;
 
+use super::book::{Book, example_command, write_or_report};
 use super::configs::{Config, ConfigError, feature_help, registry};
 use super::plot;
 use super::progress;
-use super::report::{Format, render};
+use super::report::{Format, markdown_summary, render};
 use super::runner::{Progress, RunOptions, SuitePosition, parse_suite, run as run_suite, thesis_suite};
 use super::terminal::{WIDTH, render_terminal, wrap_words};
 
@@ -181,6 +185,16 @@ pub struct Options {
     /// plain-text table wraps it into several of at most 100 columns).
     #[arg(long)]
     pub per_position: bool,
+
+    /// Also write the summary, as a Markdown table, into the book's section NAME (book/src), with
+    /// this command: compare-default for the default run, exact-features for the
+    /// feature-by-feature one. A run cut short or with a disagreement is not written.
+    #[arg(long, value_name = "NAME")]
+    pub book: Option<String>,
+
+    /// The book's pages for `--book` (default: this repository's book/src).
+    #[arg(long, value_name = "DIR", requires = "book")]
+    pub book_dir: Option<PathBuf>,
 }
 
 impl Options {
@@ -258,12 +272,16 @@ pub fn list() -> String {
 
 /// The `compare` program after its arguments are parsed: runs the plan the options ask for with
 /// a progress bar on stderr (Ctrl-C stops it with the partial table), prints the report in the
-/// format asked for and writes the plots.
+/// format asked for, writes the plots and, with `--book NAME`, writes the summary into the
+/// book's section NAME (checked before the run; not written if the run was cut short or an
+/// exact configuration disagreed). `arguments` are the program's (its name aside), for the
+/// marker.
 ///
-/// Exit status: 0, or 1 if an exact configuration disagreed with the reference, 2 on bad input,
-/// 130 when stopped by Ctrl-C (after printing the partial table).
+/// Exit status: 0, or 1 if an exact configuration disagreed with the reference, 2 on bad input
+/// (a section the book does not have among it) or if the book cannot be written, 130 when
+/// stopped by Ctrl-C (after printing the partial table).
 #[must_use]
-pub fn run(options: &Options) -> ExitCode {
+pub fn run(options: &Options, arguments: impl IntoIterator<Item = String>) -> ExitCode {
     let format: Format = match options.format.parse() {
         Ok(format) => format,
         Err(err) => {
@@ -278,6 +296,16 @@ pub fn run(options: &Options) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let book = options
+        .book
+        .as_ref()
+        .map(|name| (name, Book::from_option(options.book_dir.as_deref())));
+    if let Some((name, book)) = &book
+        && let Err(err) = book.check(&[name])
+    {
+        eprintln!("error: {err}");
+        return ExitCode::from(2);
+    }
     progress::stop_on_ctrl_c(plan.options.stop.clone());
     if let Some(dir) = &options.plot
         && let Err(err) = std::fs::create_dir_all(dir)
@@ -361,12 +389,23 @@ pub fn run(options: &Options) -> ExitCode {
             }
         }
     }
+    let mut written = true;
+    if let Some((name, book)) = &book {
+        if report.interrupted.is_some() || report.disagreements() > 0 {
+            eprintln!("not written into the book's section {name}: the run was cut short or disagreed");
+        } else {
+            let command = example_command("compare", arguments);
+            written = write_or_report(Some(book), name, &command, &markdown_summary(&report));
+        }
+    }
     if report.disagreements() > 0 {
         eprintln!(
             "error: {} disagreement(s) with the reference",
             report.disagreements()
         );
         ExitCode::FAILURE
+    } else if !written {
+        ExitCode::from(2)
     } else if plan.options.stop.load(Ordering::Relaxed) {
         ExitCode::from(130)
     } else {
@@ -453,6 +492,33 @@ mod tests {
             "{missing}"
         );
         assert!(Args::try_parse_from(["compare", "--quick", "--full"]).is_err());
+    }
+
+    #[test]
+    fn a_section_the_book_lacks_is_refused_before_the_run() {
+        use crate::book::tests::TempDir;
+        let dir = TempDir::new();
+        dir.write(
+            "page.md",
+            "<!-- generated: compare-default by `x` -->\nold\n<!-- end: compare-default -->\n",
+        );
+        let path = dir.0.display().to_string();
+        let args = ["--book", "exact-features", "--book-dir", &path];
+        // The default plan would take seconds: the check comes first, and the page is untouched.
+        assert_eq!(
+            super::run(&options(&args), args.map(String::from)),
+            ExitCode::from(2)
+        );
+        let missing = ["--book", "compare-default", "--book-dir", "/nonexistent/book"];
+        assert_eq!(
+            super::run(&options(&missing), missing.map(String::from)),
+            ExitCode::from(2)
+        );
+        assert!(Args::try_parse_from(["compare", "--book-dir", "/tmp"]).is_err());
+        assert_eq!(
+            std::fs::read_to_string(dir.0.join("page.md")).unwrap(),
+            "<!-- generated: compare-default by `x` -->\nold\n<!-- end: compare-default -->\n"
+        );
     }
 
     #[test]

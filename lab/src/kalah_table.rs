@@ -4,11 +4,18 @@
 //! to the end is small enough, the project's alpha-beta (negamax form) and two-sided alpha-beta
 //! too. The program (`examples/kalah_table.rs`) parses its arguments and calls [`run`].
 
+use std::path::PathBuf;
+use std::process::ExitCode;
 use std::time::Instant;
 
 use games::kalah::{Kalah, PAPER_TABLE_9, Solver, paper_result, result_letter};
 use search_core::reference::{AlphaBeta, AlphaBetaMinimax};
 use search_core::{Limits, Searcher};
+
+use crate::book::{Book, Transcript, example_command, write_or_report};
+
+/// The book's section this program writes (`--book`).
+pub const SECTION: &str = "kalah-table";
 
 /// The `kalah_table` program's options.
 #[derive(Debug, clap::Args)]
@@ -22,6 +29,12 @@ pub struct Options {
     /// Only these shapes, as `MxN` (e.g. `3x5 4x4`), whatever `--max` says.
     #[arg(long, num_args = 1.., value_parser = parse_shape)]
     pub shapes: Vec<(u8, u8)>,
+    /// Also write the table into the book's section `kalah-table` (book/src), with this command.
+    #[arg(long)]
+    pub book: bool,
+    /// The book's pages for `--book` (default: this repository's book/src).
+    #[arg(long, value_name = "DIR", requires = "book")]
+    pub book_dir: Option<PathBuf>,
 }
 
 /// Parses `MxN`.
@@ -81,10 +94,24 @@ pub fn row(m: u8, n: u8, searchers: bool) -> String {
 }
 
 /// The `kalah_table` program after its arguments are parsed: the table, row by row as each
-/// shape is solved, on stdout.
-pub fn run(options: &Options) {
-    println!("| Kalah(m, n) | solver | paper | alpha-beta | two-sided alpha-beta | positions | time |");
-    println!("|---|---|---|---|---|---|---|");
+/// shape is solved, on stdout; with `--book`, also into the book's section [`SECTION`] (checked
+/// before anything is solved). `arguments` are the program's (its name aside), for the marker.
+///
+/// Exit status: 0; 2 if the book has no such section or cannot be written.
+#[must_use]
+pub fn run(options: &Options, arguments: impl IntoIterator<Item = String>) -> ExitCode {
+    let book = options
+        .book
+        .then(|| Book::from_option(options.book_dir.as_deref()));
+    if let Some(book) = &book
+        && let Err(err) = book.check(&[SECTION])
+    {
+        eprintln!("error: {err}");
+        return ExitCode::from(2);
+    }
+    let mut out = Transcript::new();
+    out.line("| Kalah(m, n) | solver | paper | alpha-beta | two-sided alpha-beta | positions | time |");
+    out.line("|---|---|---|---|---|---|---|");
     for m in 1..=6u8 {
         for n in 1..=6u8 {
             let chosen = if options.shapes.is_empty() {
@@ -95,8 +122,14 @@ pub fn run(options: &Options) {
             if !chosen {
                 continue;
             }
-            println!("{}", row(m, n, m * n <= options.searchers_max));
+            out.line(row(m, n, m * n <= options.searchers_max));
         }
+    }
+    let command = example_command("kalah_table", arguments);
+    if write_or_report(book.as_ref(), SECTION, &command, out.text()) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
     }
 }
 
@@ -124,5 +157,40 @@ mod tests {
         assert!(row.ends_with(" s |"), "{row}");
         let without = super::row(2, 2, false);
         assert!(without.contains(" | - | - | "), "{without}");
+    }
+
+    #[test]
+    fn the_book_option_writes_the_table_into_its_section() {
+        use crate::book::tests::TempDir;
+        let dir = TempDir::new();
+        let page = dir.write(
+            "correctness.md",
+            "Text.\n<!-- generated: kalah-table by `old` -->\nold\n<!-- end: kalah-table -->\nMore.\n",
+        );
+        let options = Options {
+            max: 12,
+            searchers_max: 1,
+            shapes: vec![(1, 1), (1, 2)],
+            book: true,
+            book_dir: Some(dir.0.clone()),
+        };
+        let args = ["--shapes", "1x1", "1x2", "--book", "--book-dir", "/somewhere"].map(String::from);
+        assert_eq!(run(&options, args.clone()), ExitCode::SUCCESS);
+        let text = std::fs::read_to_string(&page).unwrap();
+        assert!(
+            text.starts_with(
+                "Text.\n<!-- generated: kalah-table by `cargo run --release --example kalah_table -- \
+                 --shapes 1x1 1x2 --book` -->\n| Kalah(m, n) | solver |"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("\n| (1, 1) | D +0 | D | "), "{text}");
+        assert!(
+            text.ends_with(" s |\n<!-- end: kalah-table -->\nMore.\n"),
+            "{text}"
+        );
+        // A book without the section: refused before anything is solved.
+        std::fs::write(&page, "No markers.\n").unwrap();
+        assert_eq!(run(&options, args), ExitCode::from(2));
     }
 }

@@ -1,5 +1,5 @@
-//! The lab's library: the programs in the repository's `examples/` that make the README's
-//! figures, and what they and the benches share, kept here so that it is unit-tested and the
+//! The lab's library: the programs in the repository's `examples/` that make the book's
+//! figures (and write them into its pages: [`book`]), and what they and the benches share, kept here so that it is unit-tested and the
 //! programs stay thin (each parses its arguments and calls its module's `run`). It is a tool of
 //! the repository (it reads the data files and scripts of `game-chess/tests/` by path and runs
 //! the workspace's programs through cargo), not published.
@@ -17,13 +17,15 @@
 //! - [`players`], [`matches`](mod@matches) and [`pgn`]: chess games and matches between
 //!   searchers and engines;
 //! - [`uci_client`]: drives external UCI engines (Stockfish, or our own binary) for the matches;
-//! - [`peer`]: the `minimax` crate on this project's games, the peer the benchmarks compare with.
+//! - [`peer`]: the `minimax` crate on this project's games, the peer the benchmarks compare with;
+//! - [`book`]: writes the tables the programs print into the book's pages, between their
+//!   markers (the programs' `--book` option).
 //!
 //! The programs, a module each:
 //!
 //! - [`compare`]: named configurations over chess positions, the thesis's node tables;
 //! - [`versus`]: chess matches between configurations and engines;
-//! - [`reproduce`]: every README table in one command: the papers' play and timing
+//! - [`reproduce`]: every table of the book in one command: the papers' play and timing
 //!   experiments, the UCI engine's strength tables and the other programs' tables;
 //! - [`mcts_versus`]: MCTS, the engine, expectiminimax and the peer's MCTS in play on small games;
 //! - [`star_table`]: Star1 and Star2 against expectiminimax;
@@ -35,6 +37,7 @@
 #![warn(missing_docs)]
 
 pub mod analyze;
+pub mod book;
 pub mod compare;
 pub mod configs;
 pub mod elo;

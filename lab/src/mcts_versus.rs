@@ -2,8 +2,10 @@
 //! alpha-beta engine, expectiminimax and the `minimax` crate's MCTS ([`Peer`]), on Connect Four,
 //! Kalah, tic-tac-toe and EinStein, at equal time or equal iterations per move. The program
 //! (`examples/mcts_versus.rs`, whose documentation describes the players and the protocol) parses
-//! its arguments and calls [`run`].
+//! its arguments and calls [`run`]. It prints the match's result as a Markdown paragraph and
+//! list, which `--book NAME` also writes into the book's section NAME.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -18,6 +20,7 @@ use search_core::engine::{Config, Engine};
 use search_core::mcts::{Mcts, SplitMix64};
 use search_core::{Evaluate, Game, Limits, MoveList, Outcome, Player, Score, Searcher, ZobristHash};
 
+use super::book::{Book, Transcript, example_command, write_or_report};
 use super::elo::MatchScore;
 use super::peer::Peer;
 
@@ -86,6 +89,13 @@ pub struct Options {
     /// quiescence; e.g. `id+tt+hints+killers+history+pvs+qs+star` for Star1 at the rolls.
     #[arg(long, value_name = "CONFIG")]
     pub engine: Option<Config>,
+    /// Also write the result into the book's section NAME (book/src; e.g. mcts-versus-kalah),
+    /// with this command.
+    #[arg(long, value_name = "NAME")]
+    pub book: Option<String>,
+    /// The book's pages for `--book` (default: this repository's book/src).
+    #[arg(long, value_name = "DIR", requires = "book")]
+    pub book_dir: Option<PathBuf>,
 }
 
 /// How a move is chosen: the time or iterations per move.
@@ -265,6 +275,7 @@ fn play_match<G, E>(
     evaluator: &dyn Fn() -> E,
     budget: Budget,
     game: &str,
+    out: &mut Transcript,
 ) -> MatchScore
 where
     G: Game + ZobristHash + Send + Sync,
@@ -306,16 +317,16 @@ where
         Budget::Time(t) => format!("{} ms per move", t.as_millis()),
         Budget::Iterations(n) => format!("{n} iterations per move"),
     };
-    println!(
+    out.line(format!(
         "{game}, {} against {}, {budget_text}, {} games ({} random plies, each opening with both colours):",
         names[0], names[1], options.games, options.opening_plies
-    );
-    println!(
-        "  {}: {score}, {:.1}%, Elo {}",
+    ));
+    out.line(format!(
+        "- {}: {score}, {:.1}%, Elo {}",
         names[0],
         100.0 * score.fraction(),
         score.elo()
-    );
+    ));
     for (name, (done, moves, time)) in names.iter().zip(work) {
         let unit = if name == "engine" || name == "expectimax" {
             "nodes"
@@ -323,11 +334,11 @@ where
             "iterations"
         };
         if name != "peer" && moves > 0 {
-            println!(
-                "  {name}: {:.0} {unit} per move, {:.1} ms per move",
+            out.line(format!(
+                "- {name}: {:.0} {unit} per move, {:.1} ms per move",
                 done as f64 / moves as f64,
                 time.as_secs_f64() * 1000.0 / moves as f64
-            );
+            ));
         }
     }
     score
@@ -385,23 +396,49 @@ impl Options {
     }
 }
 
-/// The `mcts_versus` program after its arguments are parsed: the options checked, then the
-/// match on the game asked for (each game's result on stderr, the score on stdout).
+/// The `mcts_versus` program after its arguments are parsed: the options (and the book's
+/// section, with `--book`) checked, then the match on the game asked for (each game's result on
+/// stderr, the score on stdout, and with `--book` in the book's section). `arguments` are the
+/// program's (its name aside), for the marker.
 ///
-/// Exit status: 0; 2 on bad input.
+/// Exit status: 0; 2 on bad input (the book's section among it) or if the book cannot be
+/// written.
 #[must_use]
-pub fn run(options: &Options) -> ExitCode {
-    match try_run(options) {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err}");
-            ExitCode::from(2)
-        }
+pub fn run(options: &Options, arguments: impl IntoIterator<Item = String>) -> ExitCode {
+    let book = options
+        .book
+        .as_ref()
+        .map(|name| (name, Book::from_option(options.book_dir.as_deref())));
+    if let Some((name, book)) = &book
+        && let Err(err) = book.check(&[name])
+    {
+        eprintln!("error: {err}");
+        return ExitCode::from(2);
+    }
+    let mut out = Transcript::new();
+    if let Err(err) = try_run(options, &mut out) {
+        eprintln!("error: {err}");
+        return ExitCode::from(2);
+    }
+    let written = match &book {
+        Some((name, book)) => write_or_report(
+            Some(book),
+            name,
+            &example_command("mcts_versus", arguments),
+            out.text(),
+        ),
+        None => true,
+    };
+    if written {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
     }
 }
 
-/// The match the options ask for, from the first player's side.
-fn try_run(options: &Options) -> Result<MatchScore, String> {
+/// The match the options ask for, from the first player's side; its result printed and kept in
+/// `out`.
+fn try_run(options: &Options, out: &mut Transcript) -> Result<MatchScore, String> {
     let budget = options.budget()?;
     Ok(match options.game {
         GameName::ConnectFour => play_match(
@@ -410,8 +447,16 @@ fn try_run(options: &Options) -> Result<MatchScore, String> {
             &OpenWindows::new,
             budget,
             "Connect Four",
+            out,
         ),
-        GameName::TicTacToe => play_match(&TicTacToe::new(), options, &|| Heuristic, budget, "Tic-tac-toe"),
+        GameName::TicTacToe => play_match(
+            &TicTacToe::new(),
+            options,
+            &|| Heuristic,
+            budget,
+            "Tic-tac-toe",
+            out,
+        ),
         GameName::Einstein => {
             if options.plays(Kind::Peer) {
                 return Err(
@@ -425,6 +470,7 @@ fn try_run(options: &Options) -> Result<MatchScore, String> {
                 &evaluator,
                 budget,
                 "EinStein würfelt nicht!",
+                out,
             )
         }
         GameName::Kalah => {
@@ -441,6 +487,7 @@ fn try_run(options: &Options) -> Result<MatchScore, String> {
                 &evaluator,
                 budget,
                 &format!("Kalah({})", options.kalah),
+                out,
             )
         }
     })
@@ -466,7 +513,7 @@ mod tests {
     }
 
     fn error(args: &[&str]) -> String {
-        try_run(&parse(args)).unwrap_err()
+        try_run(&parse(args), &mut Transcript::new()).unwrap_err()
     }
 
     #[test]
@@ -520,9 +567,21 @@ mod tests {
             "--games",
             "4",
         ]);
-        let score = try_run(&options).unwrap();
+        let mut out = Transcript::new();
+        let score = try_run(&options, &mut out).unwrap();
         assert_eq!(score.games(), 4);
-        assert_eq!(try_run(&options).unwrap(), score, "seeded: the same games again");
+        assert!(
+            out.text()
+                .starts_with("Tic-tac-toe, mcts against mcts, 200 iterations per move, 4 games"),
+            "{}",
+            out.text()
+        );
+        assert!(out.text().contains("\n- mcts: "), "{}", out.text());
+        assert_eq!(
+            try_run(&options, &mut Transcript::new()).unwrap(),
+            score,
+            "seeded: the same games again"
+        );
         // Kalah(3, 3): the engine on the clock against MCTS, each opening with both colours.
         let options = parse(&[
             "engine",
@@ -536,6 +595,59 @@ mod tests {
             "--games",
             "2",
         ]);
-        assert_eq!(try_run(&options).unwrap().games(), 2);
+        assert_eq!(try_run(&options, &mut Transcript::new()).unwrap().games(), 2);
+    }
+
+    #[test]
+    fn the_book_option_writes_the_result_into_its_section_or_refuses_first() {
+        use crate::book::tests::TempDir;
+        let dir = TempDir::new();
+        let page = dir.write(
+            "mcts.md",
+            "<!-- generated: mcts-versus-test by `old` -->\nold\n<!-- end: mcts-versus-test -->\n",
+        );
+        let path = dir.0.display().to_string();
+        let args = [
+            "mcts",
+            "mcts",
+            "--game",
+            "tic-tac-toe",
+            "--iterations",
+            "50",
+            "--games",
+            "2",
+            "--book",
+            "mcts-versus-test",
+            "--book-dir",
+            &path,
+        ];
+        assert_eq!(run(&parse(&args), args.map(String::from)), ExitCode::SUCCESS);
+        let text = std::fs::read_to_string(&page).unwrap();
+        assert!(
+            text.starts_with(
+                "<!-- generated: mcts-versus-test by `cargo run --release --example mcts_versus -- \
+                 mcts mcts --game tic-tac-toe --iterations 50 --games 2 --book mcts-versus-test` \
+                 -->\nTic-tac-toe, mcts against mcts, 50 iterations per move, 2 games"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(" ms per move\n<!-- end: mcts-versus-test -->\n"),
+            "{text}"
+        );
+        let unknown = [
+            "mcts",
+            "mcts",
+            "--iterations",
+            "50",
+            "--book",
+            "no-such-section",
+            "--book-dir",
+            &path,
+        ];
+        assert_eq!(
+            run(&parse(&unknown), unknown.map(String::from)),
+            ExitCode::from(2)
+        );
     }
 }

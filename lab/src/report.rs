@@ -111,6 +111,26 @@ pub fn summary_rows(report: &Report) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// The summary as the book shows it, a Markdown table: config, offset, average and total nodes,
+/// leaf share, average branching factor, average time, check; and under it, for a run cut
+/// short, why. `compare --book` and `reproduce`'s node tables write this.
+#[must_use]
+pub fn markdown_summary(report: &Report) -> String {
+    let keep = [0, 1, 3, 4, 7, 9, 10, 11];
+    let mut out = format!(
+        "| {} |\n|{}\n",
+        keep.map(|i| SUMMARY_COLUMNS[i]).join(" | "),
+        "---|".repeat(keep.len())
+    );
+    for row in summary_rows(report) {
+        out += &format!("| {} |\n", keep.map(|i| row[i].as_str()).join(" | "));
+    }
+    if let Some(reason) = &report.interrupted {
+        out += &format!("\nPARTIAL: {reason}.\n");
+    }
+    out
+}
+
 /// The per-position rows: label, base depth, then per configuration `move value` (`!!` marks a
 /// disagreement with the reference, `-` a search not done).
 #[must_use]

@@ -1,9 +1,12 @@
 //! The `star_table` program: the node reductions of Star1 and Star2 (Ballard 1983) against
 //! expectiminimax, on Ballard's regular *-minimax trees and on EinStein würfelt nicht! positions:
-//! the README's table. Every searcher's value is asserted equal to expectiminimax's (the two-sided
+//! the book's table (Chance nodes). Every searcher's value is asserted equal to expectiminimax's (the two-sided
 //! `Minimax`, which takes the weighted mean at chance nodes) before its nodes are counted: a row is
 //! printed only if every column searched the same value. The program (`examples/star_table.rs`)
 //! parses its arguments and calls [`run`].
+
+use std::path::PathBuf;
+use std::process::ExitCode;
 
 use games::einstein::{EinStein, evaluate};
 use search_core::engine::{ChancePruning, Config, Engine};
@@ -12,12 +15,23 @@ use search_core::random_tree::{PerfectOrder, RandomTree, TreeValue};
 use search_core::reference::Minimax;
 use search_core::{Evaluate, Game, Limits, MoveList, Score, Searcher, ZobristHash};
 
+use crate::book::{Book, Transcript, example_command, write_or_report};
+
+/// The book's section this program writes (`--book`).
+pub const SECTION: &str = "star-table";
+
 /// The `star_table` program's options.
 #[derive(Debug, clap::Args)]
 pub struct Options {
     /// Fewer trees and positions (a smoke test).
     #[arg(long)]
     pub quick: bool,
+    /// Also write the table into the book's section `star-table` (book/src), with this command.
+    #[arg(long)]
+    pub book: bool,
+    /// The book's pages for `--book` (default: this repository's book/src).
+    #[arg(long, value_name = "DIR", requires = "book")]
+    pub book_dir: Option<PathBuf>,
 }
 
 /// The searchers of a row: expectiminimax, then the engine's configurations.
@@ -116,13 +130,27 @@ pub fn einstein_positions(count: usize, plies: u32) -> Vec<EinStein> {
 }
 
 /// The `star_table` program after its arguments are parsed: the table, row by row as each is
-/// searched, on stdout.
-pub fn run(options: &Options) {
+/// searched, on stdout; with `--book`, also into the book's section [`SECTION`] (checked
+/// first). `arguments` are the program's (its name aside), for the marker.
+///
+/// Exit status: 0; 2 if the book has no such section or cannot be written.
+#[must_use]
+pub fn run(options: &Options, arguments: impl IntoIterator<Item = String>) -> ExitCode {
+    let book = options
+        .book
+        .then(|| Book::from_option(options.book_dir.as_deref()));
+    if let Some(book) = &book
+        && let Err(err) = book.check(&[SECTION])
+    {
+        eprintln!("error: {err}");
+        return ExitCode::from(2);
+    }
+    let mut out = Transcript::new();
     let trees = if options.quick { 4 } else { 20 };
     let headers: Vec<&str> = COLUMNS.iter().map(|(name, ..)| *name).collect();
-    println!("Nodes saved against expectiminimax (its nodes in the second column), same values:\n");
-    println!("| trees | expectiminimax | {} |", headers.join(" | "));
-    println!("|---|---|{}", "---|".repeat(COLUMNS.len()));
+    out.line("Nodes saved against expectiminimax (its nodes in the second column), same values:\n");
+    out.line(format!("| trees | expectiminimax | {} |", headers.join(" | ")));
+    out.line(format!("|---|---|{}", "---|".repeat(COLUMNS.len())));
     let shapes: &[(u32, u32, u32)] = if options.quick {
         &[(3, 3, 5)]
     } else {
@@ -132,10 +160,10 @@ pub fn run(options: &Options) {
         let ballard: Vec<RandomTree> = (0..trees)
             .map(|seed| RandomTree::new(seed, branching, depth).with_chance(outcomes, 1))
             .collect();
-        print_row(
+        out.line(row_markdown(
             &format!("Ballard's: {branching} moves, {outcomes} outcomes, depth {depth}, random order"),
             row(&ballard, depth, TreeValue),
-        );
+        ));
         let ordered: Vec<RandomTree> = (0..trees)
             .map(|seed| {
                 RandomTree::new(seed, branching, depth)
@@ -144,10 +172,10 @@ pub fn run(options: &Options) {
                     .with_leaf_values(10)
             })
             .collect();
-        print_row(
+        out.line(row_markdown(
             &format!("incremental values: {branching} moves, {outcomes} outcomes, depth {depth}"),
             row(&ordered, depth, TreeValue),
-        );
+        ));
         let perfect: Vec<PerfectOrder> = (0..trees)
             .map(|seed| {
                 PerfectOrder::new(
@@ -156,10 +184,10 @@ pub fn run(options: &Options) {
                 )
             })
             .collect();
-        print_row(
+        out.line(row_markdown(
             &format!("Ballard's, optimal order: {branching} moves, {outcomes} outcomes, depth {depth}"),
             row(&perfect, depth, TreeValue),
-        );
+        ));
     }
     let evaluate = evaluate as fn(&EinStein) -> Score;
     let count = if options.quick { 4 } else { 40 };
@@ -169,16 +197,17 @@ pub fn run(options: &Options) {
         vec![(6, 3), (6, 5), (14, 5), (14, 7), (14, 9)]
     } {
         let positions = einstein_positions(count, plies);
-        print_row(
+        out.line(row_markdown(
             &format!("EinStein: {count} positions after {plies} random plies, depth {depth}"),
             row(&positions, depth, evaluate),
-        );
+        ));
     }
-}
-
-/// Prints a row ([`row_markdown`]).
-fn print_row(label: &str, row: (u64, Vec<u64>)) {
-    println!("{}", row_markdown(label, row));
+    let command = example_command("star_table", arguments);
+    if write_or_report(book.as_ref(), SECTION, &command, out.text()) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    }
 }
 
 #[cfg(test)]

@@ -47,7 +47,8 @@
 //! - **Cost.** Star1 never searches more than expectiminimax; Star2 pays one probe per outcome
 //!   (one move each) and wins it back when the probes cut, which takes good move order. Ballard
 //!   reports 25-30% fewer nodes for Star1, more than 50% for Star2 with random order and an
-//!   order of magnitude with optimal order; the project's table is in the README.
+//!   order of magnitude with optimal order; the project's table is in the book
+//!   (`book/src/chance.md`, made by `cargo run --release --example star_table`).
 //!
 //! Sources: D. Michie, "Game-playing and game-learning automata" (1966), expectiminimax;
 //! B. W. Ballard, "The *-minimax search procedure for trees containing chance nodes", Artificial

@@ -1,4 +1,4 @@
-//! The `reproduce` program: the README's lab tables regenerated in one command ([`run`]).
+//! The `reproduce` program: the book's lab tables regenerated in one command ([`run`]).
 //!
 //! The thesis's node tables (`compare`'s default run and the feature-by-feature table), the
 //! thesis's play experiments (Tables 3, 5 and 7) with its own protocol and with 50 balanced
@@ -6,7 +6,7 @@
 //! Table II (point values against piece-square tables) and mate-in-3 protocol (against
 //! Stockfish). Every game of these is played at a fixed depth, so every figure is the same on
 //! every run and machine except the times. With `--tables all`, also the UCI engine's strength
-//! tables (on the clock, through the python-chess scripts) and the README's tables that other
+//! tables (on the clock, through the python-chess scripts) and the book's tables that other
 //! programs of the workspace make (through cargo).
 //!
 //! - [`plan`]: the tables ([`TABLES`]), the program's [`Options`] and the [`Setup`] planned
@@ -19,7 +19,9 @@
 //! - [`strength`]: the UCI engine's matches against real engines and its test suites;
 //! - [`programs`]: the tables other programs of the workspace make.
 //!
-//! Output: Markdown on stdout (paste into the README), a progress bar on stderr.
+//! Output: Markdown on stdout, a progress bar on stderr; with `--book`, every table also in its
+//! section of the book ([`Setup::sections`], each with the command that makes it alone,
+//! [`section_command`]), so that nothing is pasted by hand.
 
 pub mod mates;
 pub mod openings;
@@ -37,16 +39,20 @@ use std::time::Instant;
 
 use indicatif::ProgressBar;
 
-pub use plan::{ON_THE_CLOCK, Options, Protocol, Setup, TABLES, TOGA, setup};
+pub use plan::{
+    ON_THE_CLOCK, OWN_SECTIONS, OpeningSet, Options, Protocol, Setup, TABLES, TOGA, own_section,
+    section_command, setup, tournament_section,
+};
 
+use crate::book::{Book, write_or_report};
 use crate::compare::{Plan, default_plan};
 use crate::configs::Config;
 use crate::players::{MoveLimit, PlayerSpec};
 use crate::progress;
-use crate::report::{SUMMARY_COLUMNS, summary_rows};
-use crate::runner::{Progress, Report, run as run_suite};
+use crate::report::markdown_summary;
+use crate::runner::{Progress, run as run_suite};
 use mates::{mate_in_3_puzzles, mates_markdown, run_mates};
-use programs::{PROGRAMS, run_cargo};
+use programs::{PROGRAMS, Writer, run_cargo};
 use strength::{Scripts, StrengthRow, SuiteRow, run_strength_row, run_suite as run_test_suite};
 use strength::{strength_markdown, suites_markdown};
 use timing::{run_timing, timing_markdown};
@@ -69,7 +75,7 @@ impl Budget<'_> {
     }
 }
 
-/// The README's feature-by-feature configurations.
+/// The book's feature-by-feature configurations (`exact-features`).
 const FEATURE_CONFIGS: &str = "engine:hints,engine:hints+id,engine:hints+id+tt,engine:hints+id+tt+killers,\
 engine:hints+id+tt+killers+history,engine:hints+id+tt+killers+history+pvs,\
 engine:hints+id+tt+killers+history+pvs+etc,engine:hints+id+tt+killers+history+pvs+etc+mtdf=two-back";
@@ -85,18 +91,24 @@ struct Run<'a> {
     stop: &'a Arc<AtomicBool>,
     budget: Budget<'a>,
     bar: &'a ProgressBar,
-    /// Some table failed (a disagreement, a mate missed, an error of our engine): exit status 1.
+    /// Some table failed (a disagreement, a mate missed, an error of our engine) or could not
+    /// be written into the book: exit status 1.
     failed: bool,
+    /// The book the tables are written into (`--book`).
+    book: Option<Book>,
 }
 
-/// The `reproduce` program after its arguments are parsed: plans the run ([`setup`]), makes
-/// every table asked for with one progress bar on stderr (Ctrl-C or the time budget stop it,
-/// the tables saying what was cut) and prints them as Markdown on stdout. `arguments` are the
-/// program's (its name aside), repeated in the output's first line.
+/// The `reproduce` program after its arguments are parsed: plans the run ([`setup`]), checks
+/// that the book has the section of every table with `--book`, makes every table asked for with
+/// one progress bar on stderr (Ctrl-C or the time budget stop it, the tables saying what was
+/// cut), prints them as Markdown on stdout and with `--book` writes each complete one into its
+/// section as it is made. `arguments` are the program's (its name aside), repeated in the
+/// output's first line.
 ///
 /// Exit status: 0; 1 if an exact configuration disagreed with the reference, a mate-in-3 puzzle
-/// was not mated or our engine made a protocol error, an illegal move or lost on time; 2 on bad
-/// input; 130 on Ctrl-C.
+/// was not mated, our engine made a protocol error, an illegal move or lost on time, or a table
+/// could not be written into the book; 2 on bad input (a section the book does not have among
+/// it); 130 on Ctrl-C.
 #[must_use]
 pub fn run(options: &Options, arguments: impl IntoIterator<Item = String>) -> ExitCode {
     let setup = match setup(options) {
@@ -106,6 +118,15 @@ pub fn run(options: &Options, arguments: impl IntoIterator<Item = String>) -> Ex
             return ExitCode::from(2);
         }
     };
+    let book = options
+        .book
+        .then(|| Book::from_option(options.book_dir.as_deref()));
+    if let Some(book) = &book
+        && let Err(err) = book.check(&setup.sections(options))
+    {
+        eprintln!("error: {err}");
+        return ExitCode::from(2);
+    }
     if let Some(dir) = &options.pgn
         && let Err(err) = std::fs::create_dir_all(dir)
     {
@@ -114,7 +135,7 @@ pub fn run(options: &Options, arguments: impl IntoIterator<Item = String>) -> Ex
     }
     let stop = Arc::new(AtomicBool::new(false));
     progress::stop_on_ctrl_c(stop.clone());
-    match run_tables(options, &setup, &stop, arguments) {
+    match run_tables(options, &setup, &stop, book, arguments) {
         Err(err) => {
             eprintln!("error: {err}");
             ExitCode::from(2)
@@ -130,6 +151,7 @@ fn run_tables(
     options: &Options,
     setup: &Setup,
     stop: &Arc<AtomicBool>,
+    book: Option<Book>,
     arguments: impl IntoIterator<Item = String>,
 ) -> Result<bool, Stop> {
     let budget = Budget {
@@ -154,7 +176,7 @@ fn run_tables(
     for (t, protocols) in &setup.tournaments {
         total += protocols
             .iter()
-            .map(|(_, o)| o.len() * 2 * t.pairs.len())
+            .map(|set| set.openings.len() * 2 * t.pairs.len())
             .sum::<usize>();
     }
     if let Some((depths, openings, plies)) = &setup.c1 {
@@ -201,6 +223,7 @@ fn run_tables(
         budget,
         bar: &bar,
         failed: false,
+        book,
     };
     for table in ["nodes", "features"] {
         run.compare_table(table, &nodes_plan, &features, compare_searches(table));
@@ -224,6 +247,27 @@ fn run_tables(
 }
 
 impl Run<'_> {
+    /// With `--book`, writes `markdown` into `section` with `command`, unless the table is
+    /// `partial` or the budget ran out while it was made (a table cut short stays out of the
+    /// book: its section keeps what it had).
+    fn write(&mut self, section: &str, command: &str, markdown: &str, partial: bool) {
+        if self.book.is_none() {
+            return;
+        }
+        if partial || self.budget.exhausted() {
+            self.bar.suspend(|| {
+                eprintln!("not written into the book's section {section}: the table was cut short");
+            });
+            return;
+        }
+        let written = self
+            .bar
+            .suspend(|| write_or_report(self.book.as_ref(), section, command, markdown));
+        if !written {
+            self.failed = true;
+        }
+    }
+
     /// `nodes` (`compare`'s default plan, `nodes_plan`) or `features` (its positions with the
     /// `features` configurations): `searches` searches.
     fn compare_table(&mut self, table: &str, nodes_plan: &Plan, features: &[Config], searches: usize) {
@@ -260,7 +304,14 @@ impl Run<'_> {
              evaluation; exact configurations checked against the reference.\n",
             TABLES.iter().find(|(t, _)| *t == table).map_or("", |t| t.1)
         );
-        println!("{}", markdown_summary(&report));
+        let summary = markdown_summary(&report);
+        println!("{summary}");
+        self.write(
+            own_section(table),
+            &section_command(table, None, self.options),
+            &summary,
+            report.interrupted.is_some() || report.disagreements() > 0,
+        );
         if report.disagreements() > 0 {
             println!(
                 "**{} DISAGREEMENT(S) WITH THE REFERENCE**\n",
@@ -275,12 +326,12 @@ impl Run<'_> {
     fn tournaments(&mut self) -> Result<(), Stop> {
         let bar = self.bar;
         for (tournament, protocols) in &self.setup.tournaments {
-            for (label, openings) in protocols {
-                bar.set_message(format!("{}: {label}", tournament.id));
+            for set in protocols {
+                bar.set_message(format!("{}: {}", tournament.id, set.label));
                 let result = run_tournament(
                     tournament,
-                    openings,
-                    label,
+                    &set.openings,
+                    &set.label,
                     self.options.ply_cap,
                     self.budget,
                     &mut |game| {
@@ -295,18 +346,17 @@ impl Run<'_> {
                         ));
                     },
                 )?;
+                let markdown = tournament_markdown(&result);
                 println!("## {}\n", tournament.id);
-                println!("{}", tournament_markdown(&result));
+                println!("{markdown}");
+                self.write(
+                    &tournament_section(tournament.id, set.protocol, self.options.base_depth),
+                    &section_command(tournament.id, Some(set.protocol), self.options),
+                    &markdown,
+                    result.partial(),
+                );
                 if let Some(dir) = &self.options.pgn {
-                    let name = format!(
-                        "{}-{}.pgn",
-                        tournament.id,
-                        if label.starts_with("the") {
-                            "paper"
-                        } else {
-                            "balanced"
-                        }
-                    );
+                    let name = format!("{}-{}.pgn", tournament.id, set.protocol.name());
                     let pgn: String = result.games.iter().map(|g| g.to_pgn()).collect();
                     if let Err(err) = std::fs::write(dir.join(&name), pgn) {
                         eprintln!("error: cannot write {name}: {err}");
@@ -336,7 +386,14 @@ impl Run<'_> {
             plies,
             if self.options.quick { ", QUICK" } else { "" }
         );
-        println!("## c1\n\n{}", timing_markdown(&rows, &description));
+        let markdown = timing_markdown(&rows, &description);
+        println!("## c1\n\n{markdown}");
+        self.write(
+            own_section("c1"),
+            &section_command("c1", None, self.options),
+            &markdown,
+            false,
+        );
     }
 
     /// Calderan's mate-in-3 protocol (mate3): against Stockfish, or in `--quick` without it a
@@ -381,7 +438,14 @@ impl Run<'_> {
                 bar.set_message(format!("mate3: {}", outcome.label));
             },
         )?;
-        println!("## mate3\n\n{}", mates_markdown(&outcomes, puzzles.len(), &name));
+        let markdown = mates_markdown(&outcomes, puzzles.len(), &name);
+        println!("## mate3\n\n{markdown}");
+        self.write(
+            own_section("mate3"),
+            &section_command("mate3", None, self.options),
+            &markdown,
+            outcomes.len() < puzzles.len(),
+        );
         if outcomes.iter().any(|o| !o.mated) {
             self.failed = true;
         }
@@ -432,7 +496,17 @@ impl Run<'_> {
                     }
                     rows.push(row);
                 }
-                println!("## strength\n\n{}", strength_markdown(&rows, tc));
+                let markdown = strength_markdown(&rows, tc);
+                println!("## strength\n\n{markdown}");
+                let partial = rows
+                    .iter()
+                    .any(|r| r.last.is_none_or(|l| l.games < r.opponent.games));
+                self.write(
+                    own_section("strength"),
+                    &section_command("strength", None, options),
+                    &markdown,
+                    partial,
+                );
             } else {
                 let mut engines = vec![scripts.engine.clone(), options.stockfish.clone()];
                 if !options.quick {
@@ -474,16 +548,27 @@ impl Run<'_> {
                         })
                         .collect(),
                 };
-                println!("## suites\n\n{}", suites_markdown(&rows, &names, suite_time));
+                let markdown = suites_markdown(&rows, &names, suite_time);
+                println!("## suites\n\n{markdown}");
+                let partial = rows.iter().any(|r| r.tallies.len() < engines.len());
+                self.write(
+                    own_section("suites"),
+                    &section_command("suites", None, options),
+                    &markdown,
+                    partial,
+                );
             }
         }
         Ok(())
     }
 
-    /// The tables other programs of the workspace make, through cargo.
+    /// The tables other programs of the workspace make, through cargo; with `--book`, each
+    /// into its section (the examples write theirs with their own `--book`; a bench's output is
+    /// written here, as plain text).
     fn programs(&mut self) -> Result<(), Stop> {
         let bar = self.bar;
-        for (name, commands) in PROGRAMS {
+        let book_dir = self.book.as_ref().map(|_| self.options.book_dir.as_deref());
+        for (name, programs) in PROGRAMS {
             if !self.setup.tables.contains(name) {
                 continue;
             }
@@ -492,14 +577,25 @@ impl Run<'_> {
                 continue;
             }
             println!("## {name}\n");
-            for command in commands {
+            for program in programs {
                 if self.budget.exhausted() {
-                    println!("PARTIAL: `cargo {}` not run (time budget or Ctrl-C).\n", command);
+                    println!(
+                        "PARTIAL: `cargo {}` not run (time budget or Ctrl-C).\n",
+                        program.cargo
+                    );
                     continue;
                 }
-                bar.set_message(format!("{name}: cargo {}", command));
-                let output = run_cargo(command, bar)?;
-                println!("Made by `cargo {}`:\n\n```text\n{}```\n", command, output);
+                bar.set_message(format!("{name}: cargo {}", program.cargo));
+                let output = run_cargo(&program.args(book_dir), bar)?;
+                println!("Made by `cargo {}`:\n\n```text\n{}```\n", program.cargo, output);
+                if program.writer == Writer::Reproduce {
+                    self.write(
+                        program.section,
+                        &section_command(name, None, self.options),
+                        &format!("```text\n{}\n```", output.trim_end()),
+                        false,
+                    );
+                }
                 bar.inc(1);
             }
         }
@@ -507,20 +603,37 @@ impl Run<'_> {
     }
 }
 
-/// A node table as the README shows it: config, offset, avg/total nodes, leaf %, avg BF, avg
-/// time, check.
-fn markdown_summary(report: &Report) -> String {
-    let keep = [0, 1, 3, 4, 7, 9, 10, 11];
-    let mut out = format!(
-        "| {} |\n|{}\n",
-        keep.map(|i| SUMMARY_COLUMNS[i]).join(" | "),
-        "---|".repeat(keep.len())
-    );
-    for row in summary_rows(report) {
-        out += &format!("| {} |\n", keep.map(|i| row[i].as_str()).join(" | "));
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::book::tests::TempDir;
+
+    #[derive(Parser)]
+    struct Args {
+        #[command(flatten)]
+        options: Options,
     }
-    if let Some(reason) = &report.interrupted {
-        out += &format!("\nPARTIAL: {reason}.\n");
+
+    #[test]
+    fn a_book_without_the_run_s_sections_stops_it_before_it_starts() {
+        let dir = TempDir::new();
+        dir.write(
+            "papers.md",
+            "<!-- generated: thesis-table-3-paper-base-2 by `x` -->\nold\n<!-- end: thesis-table-3-paper-base-2 -->\n",
+        );
+        let path = dir.0.display().to_string();
+        // The balanced protocol's section is missing: nothing is played.
+        let args = ["--tables", "t3", "--book", "--book-dir", path.as_str()];
+        let options = Args::try_parse_from(["reproduce"].iter().chain(&args))
+            .unwrap()
+            .options;
+        assert_eq!(run(&options, args.map(String::from)), ExitCode::from(2));
+        let args = ["--tables", "t3", "--book", "--book-dir", "/nonexistent/book"];
+        let options = Args::try_parse_from(["reproduce"].iter().chain(&args))
+            .unwrap()
+            .options;
+        assert_eq!(run(&options, args.map(String::from)), ExitCode::from(2));
     }
-    out
 }

@@ -167,6 +167,16 @@ pub struct Options {
     /// Write every match's games into this directory as PGN.
     #[arg(long, value_name = "DIR")]
     pub pgn: Option<PathBuf>,
+
+    /// Also write every table made into its section of the book (book/src), each with the
+    /// command that makes it alone ([`Setup::sections`]); the sections are checked before
+    /// anything runs. A table cut short is not written. Not with --quick.
+    #[arg(long, conflicts_with = "quick")]
+    pub book: bool,
+
+    /// The book's pages for --book (default: this repository's book/src).
+    #[arg(long, value_name = "DIR", requires = "book")]
+    pub book_dir: Option<PathBuf>,
 }
 
 fn parse_tc(text: &str) -> Result<String, String> {
@@ -186,8 +196,32 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-/// A set of openings with its description.
-pub type Protocols = Vec<(String, Vec<Opening>)>;
+/// A set of openings a match table is played from.
+#[derive(Clone, Debug)]
+pub struct OpeningSet {
+    /// Which protocol it is ([`Protocol::Paper`] or [`Protocol::Balanced`]).
+    pub protocol: Protocol,
+    /// What it is, in words (`the thesis's 3 opening(s) (its protocol)`).
+    pub label: String,
+    /// The openings.
+    pub openings: Vec<Opening>,
+}
+
+impl Protocol {
+    /// `paper` or `balanced` (a set's protocol is never [`Protocol::Both`]), as the option
+    /// and the book's section names spell it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Paper => "paper",
+            Protocol::Balanced => "balanced",
+            Protocol::Both => "both",
+        }
+    }
+}
+
+/// The sets of openings of one match table.
+pub type Protocols = Vec<OpeningSet>;
 
 /// What a run will do, planned from its [`Options`] before anything runs ([`setup`]).
 #[derive(Debug)]
@@ -262,16 +296,18 @@ pub fn setup(options: &Options) -> Result<Setup, String> {
     };
     let mut protocols = Vec::new();
     if matches!(options.protocol, Protocol::Paper | Protocol::Both) {
-        protocols.push((
-            format!("the thesis's {} opening(s) (its protocol)", thesis.len()),
-            thesis,
-        ));
+        protocols.push(OpeningSet {
+            protocol: Protocol::Paper,
+            label: format!("the thesis's {} opening(s) (its protocol)", thesis.len()),
+            openings: thesis,
+        });
     }
     if matches!(options.protocol, Protocol::Balanced | Protocol::Both) && !options.quick {
-        protocols.push((
-            format!("{balanced} balanced opening(s) (game-chess/tests/data/openings.txt)"),
-            balanced_openings(balanced),
-        ));
+        protocols.push(OpeningSet {
+            protocol: Protocol::Balanced,
+            label: format!("{balanced} balanced opening(s) (game-chess/tests/data/openings.txt)"),
+            openings: balanced_openings(balanced),
+        });
     }
     let mut tournaments = Vec::new();
     for (id, tournament) in [
@@ -289,16 +325,18 @@ pub fn setup(options: &Options) -> Result<Setup, String> {
         let mut c2 = Vec::new();
         let paper = if options.quick { 1 } else { 5 };
         if matches!(options.protocol, Protocol::Paper | Protocol::Both) || options.quick {
-            c2.push((
-                format!("the first {paper} balanced opening(s): Calderan's 10 games per match"),
-                balanced_openings(paper),
-            ));
+            c2.push(OpeningSet {
+                protocol: Protocol::Paper,
+                label: format!("the first {paper} balanced opening(s): Calderan's 10 games per match"),
+                openings: balanced_openings(paper),
+            });
         }
         if matches!(options.protocol, Protocol::Balanced | Protocol::Both) && !options.quick {
-            c2.push((
-                format!("{balanced} balanced opening(s)"),
-                balanced_openings(balanced),
-            ));
+            c2.push(OpeningSet {
+                protocol: Protocol::Balanced,
+                label: format!("{balanced} balanced opening(s)"),
+                openings: balanced_openings(balanced),
+            });
         }
         tournaments.push((calderan_table_2(), c2));
     }
@@ -379,6 +417,161 @@ pub fn setup(options: &Options) -> Result<Setup, String> {
     })
 }
 
+/// The section of the book that a match table's run on one set of openings goes into:
+/// `thesis-table-3-paper-base-2`, `calderan-table-2-balanced` (Calderan's Table II has no base
+/// depth).
+#[must_use]
+pub fn tournament_section(id: &str, protocol: Protocol, base_depth: u32) -> String {
+    let p = protocol.name();
+    match id {
+        "t3" => format!("thesis-table-3-{p}-base-{base_depth}"),
+        "t5" => format!("thesis-table-5-{p}-base-{base_depth}"),
+        "t7" => format!("thesis-table-7-{p}-base-{base_depth}"),
+        "c2" => format!("calderan-table-2-{p}"),
+        other => format!("{other}-{p}"),
+    }
+}
+
+/// The section of the book that each of `reproduce`'s own tables goes into (the match tables
+/// have one per set of openings: [`tournament_section`]; the other programs' tables are in
+/// [`PROGRAMS`]).
+pub const OWN_SECTIONS: [(&str, &str); 6] = [
+    ("nodes", "compare-default"),
+    ("features", "exact-features"),
+    ("c1", "calderan-table-1"),
+    ("mate3", "calderan-mate-in-3"),
+    ("strength", "strength-engines"),
+    ("suites", "strength-suites"),
+];
+
+/// The section of `table` in [`OWN_SECTIONS`].
+///
+/// # Panics
+///
+/// If `table` has none there (a match table, or another program's).
+#[must_use]
+pub fn own_section(table: &str) -> &'static str {
+    OWN_SECTIONS
+        .iter()
+        .find(|(t, _)| *t == table)
+        .map(|(_, section)| *section)
+        .expect("a table of reproduce's own with one section")
+}
+
+/// The command that makes `table` alone (on `protocol`'s openings, for a match table) and
+/// writes it into the book: `cargo run --release --example reproduce -- --tables TABLE ...
+/// --book`, with the options of `options` that change that table's figures when they are not
+/// the defaults.
+#[must_use]
+pub fn section_command(table: &str, protocol: Option<Protocol>, options: &Options) -> String {
+    use crate::book::shell_quoted;
+    let mut command = format!("cargo run --release --example reproduce -- --tables {table}");
+    if let Some(protocol) = protocol {
+        command += &format!(" --protocol {}", protocol.name());
+        if table != "c2" {
+            command += &format!(" --base-depth {}", options.base_depth);
+        }
+        if protocol == Protocol::Balanced && options.balanced_openings != 50 {
+            command += &format!(" --balanced-openings {}", options.balanced_openings);
+        }
+        if options.ply_cap != 300 {
+            command += &format!(" --ply-cap {}", options.ply_cap);
+        }
+    }
+    let default_stockfish = std::path::Path::new("/usr/games/stockfish");
+    let stockfish = (options.stockfish != default_stockfish).then(|| {
+        format!(
+            " --stockfish {}",
+            shell_quoted(&options.stockfish.display().to_string())
+        )
+    });
+    let engines = |command: &mut String| {
+        if let Some(stockfish) = &stockfish {
+            *command += stockfish;
+        }
+        if let Some(engine) = &options.uci_engine {
+            *command += &format!(" --uci-engine {}", shell_quoted(&engine.display().to_string()));
+        }
+        if options.python != std::path::Path::new("python3") {
+            *command += &format!(
+                " --python {}",
+                shell_quoted(&options.python.display().to_string())
+            );
+        }
+    };
+    match table {
+        "c1" => {
+            if options.c1_games != 3 {
+                command += &format!(" --c1-games {}", options.c1_games);
+            }
+            if options.c1_plies != 40 {
+                command += &format!(" --c1-plies {}", options.c1_plies);
+            }
+        }
+        "mate3" => {
+            if let Some(stockfish) = &stockfish {
+                command += stockfish;
+            }
+            if options.stockfish_depth != 12 {
+                command += &format!(" --stockfish-depth {}", options.stockfish_depth);
+            }
+        }
+        "strength" => {
+            if options.strength_tc != "5+0.05" {
+                command += &format!(" --strength-tc {}", options.strength_tc);
+            }
+            engines(&mut command);
+        }
+        "suites" => {
+            if options.suite_time != 1.0 {
+                command += &format!(" --suite-time {}", options.suite_time);
+            }
+            engines(&mut command);
+        }
+        _ => {}
+    }
+    command + " --book"
+}
+
+impl Setup {
+    /// Every section of the book this run writes with `--book`, in the order they are made:
+    /// what the book must have before the run starts.
+    #[must_use]
+    pub fn sections(&self, options: &Options) -> Vec<String> {
+        let mut sections = Vec::new();
+        for table in ["nodes", "features"] {
+            if self.tables.contains(table) {
+                sections.push(own_section(table).to_string());
+            }
+        }
+        for (tournament, protocols) in &self.tournaments {
+            for set in protocols {
+                sections.push(tournament_section(
+                    tournament.id,
+                    set.protocol,
+                    options.base_depth,
+                ));
+            }
+        }
+        for table in ["c1", "mate3"] {
+            if self.tables.contains(table) {
+                sections.push(own_section(table).to_string());
+            }
+        }
+        for table in ON_THE_CLOCK {
+            if self.tables.contains(table) {
+                sections.push(own_section(table).to_string());
+            }
+        }
+        for (table, programs) in PROGRAMS {
+            if self.tables.contains(table) {
+                sections.extend(programs.iter().map(|p| p.section.to_string()));
+            }
+        }
+        sections
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use clap::Parser;
@@ -418,7 +611,7 @@ mod tests {
         assert_eq!(quick.tournaments.len(), 4);
         for (tournament, protocols) in &quick.tournaments {
             assert_eq!(protocols.len(), 1, "{}", tournament.id);
-            assert_eq!(protocols[0].1.len(), 1, "{}", tournament.id);
+            assert_eq!(protocols[0].openings.len(), 1, "{}", tournament.id);
         }
         assert_eq!(quick.mates, 3);
         let (depths, openings, plies) = quick.c1.unwrap();
@@ -439,7 +632,7 @@ mod tests {
         assert!(default.strength.is_empty() && default.suites.is_empty());
         let all = parse(&["--tables", "all"]).unwrap();
         match setup(&all) {
-            // Every engine installed: the README's six opponents and five suites.
+            // Every engine installed: the book's six opponents and five suites.
             Ok(all) => {
                 assert_eq!(all.tables.len(), TABLES.len());
                 assert_eq!((all.strength.len(), all.suites.len()), (6, 5));
@@ -472,17 +665,76 @@ mod tests {
     }
 
     #[test]
+    fn every_table_has_its_sections_in_the_book_with_its_command() {
+        let all = parse(&["--tables", "all", "--book"]).unwrap();
+        // The plan without the engines' check (they may not be installed here).
+        let mut tables = BTreeSet::new();
+        tables.extend(TABLES.iter().map(|(t, _)| *t));
+        let mut plan = setup(&parse(&["--tables", "t3,t5,t7,c2"]).unwrap()).unwrap();
+        plan.tables = tables;
+        let sections = plan.sections(&all);
+        assert_eq!(sections[..2], ["compare-default", "exact-features"]);
+        assert!(sections.contains(&"thesis-table-3-paper-base-2".to_string()));
+        assert!(sections.contains(&"thesis-table-7-balanced-base-2".to_string()));
+        assert!(sections.contains(&"calderan-table-2-balanced".to_string()));
+        assert!(sections.contains(&"strength-suites".to_string()));
+        assert!(sections.contains(&"per-node".to_string()));
+        let unique: BTreeSet<&String> = sections.iter().collect();
+        assert_eq!(unique.len(), sections.len(), "{sections:?}");
+        // The book has every section of the default run and of `--tables all`.
+        crate::book::Book::default().check(&sections).unwrap();
+        let base3 = parse(&["--protocol", "paper", "--base-depth", "3", "--book"]).unwrap();
+        let default = setup(&base3).unwrap();
+        assert!(
+            default
+                .sections(&base3)
+                .contains(&"thesis-table-7-paper-base-3".to_string())
+        );
+
+        assert_eq!(
+            section_command(
+                "t5",
+                Some(Protocol::Balanced),
+                &parse(&["--base-depth", "6"]).unwrap()
+            ),
+            "cargo run --release --example reproduce -- --tables t5 --protocol balanced --base-depth 6 --book"
+        );
+        assert_eq!(
+            section_command(
+                "c2",
+                Some(Protocol::Balanced),
+                &parse(&["--balanced-openings", "20", "--ply-cap", "200"]).unwrap()
+            ),
+            "cargo run --release --example reproduce -- --tables c2 --protocol balanced \
+             --balanced-openings 20 --ply-cap 200 --book"
+        );
+        assert_eq!(
+            section_command("mate3", None, &parse(&["--stockfish", "/opt/s f"]).unwrap()),
+            "cargo run --release --example reproduce -- --tables mate3 --stockfish '/opt/s f' --book"
+        );
+        assert_eq!(
+            section_command("nodes", None, &parse(&[]).unwrap()),
+            "cargo run --release --example reproduce -- --tables nodes --book"
+        );
+        assert!(
+            parse(&["--quick", "--book"]).is_err(),
+            "a quick run is not for the book"
+        );
+        assert!(parse(&["--book-dir", "/tmp"]).is_err(), "--book-dir needs --book");
+    }
+
+    #[test]
     fn protocols_choose_the_openings() {
         let paper = setup(&parse(&["--tables", "t3", "--protocol", "paper"]).unwrap()).unwrap();
         assert_eq!(paper.tournaments.len(), 1);
         let protocols = &paper.tournaments[0].1;
         assert_eq!(protocols.len(), 1);
-        assert_eq!(protocols[0].1.len(), 3, "the thesis's three openings");
+        assert_eq!(protocols[0].openings.len(), 3, "the thesis's three openings");
         let both = setup(&parse(&["--tables", "t7,c2", "--balanced-openings", "20"]).unwrap()).unwrap();
         let counts: Vec<Vec<usize>> = both
             .tournaments
             .iter()
-            .map(|(_, p)| p.iter().map(|(_, o)| o.len()).collect())
+            .map(|(_, p)| p.iter().map(|set| set.openings.len()).collect())
             .collect();
         assert_eq!(counts, vec![vec![3, 20], vec![5, 20]]);
         assert!(both.c1.is_none());

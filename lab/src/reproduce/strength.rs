@@ -5,7 +5,8 @@
 //! Unlike the lab's fixed-depth experiments these are played on the clock, so their figures
 //! change from run to run and with the machine's load; the tables give the games, the score and
 //! the Elo difference with its 95% interval (the lab's [`MatchScore::elo`], the same normal
-//! approximation as `match.py`'s), so that a re-run can be compared with the README's.
+//! approximation as `match.py`'s), so that a re-run can be compared with the book's
+//! (`book/src/strength.md`).
 //!
 //! The scripts print a `JSON {...}` line after every game or position (`--json-lines`): the running
 //! score, read here for the progress bar and kept when a run is cut short (time budget, Ctrl-C),
@@ -76,7 +77,7 @@ impl Opponent {
     }
 }
 
-/// The README's strength table: Stockfish limited to 1400, 1700, 1850 and 2000 Elo, Phalanx and
+/// The book's strength table (`strength-engines`): Stockfish limited to 1400, 1700, 1850 and 2000 Elo, Phalanx and
 /// Sjeng (Debian's packages), 40 or 100 games each.
 #[must_use]
 pub fn strength_opponents(stockfish: &Path) -> Vec<Opponent> {
@@ -105,7 +106,7 @@ pub enum SuiteKind {
     Mate,
 }
 
-/// A test suite of the README's table.
+/// A test suite of the book's table (`strength-suites`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Suite {
     /// The table's name for it (`Win At Chess, 300 positions: solved`).
@@ -153,7 +154,7 @@ impl Suite {
     }
 }
 
-/// The README's test suites: Win At Chess, Bratko-Kopec, a quarter of ECM, a tenth of STS and a
+/// The book's test suites: Win At Chess, Bratko-Kopec, a quarter of ECM, a tenth of STS and a
 /// tenth of matetrack's mates2000.
 #[must_use]
 pub fn strength_suites() -> Vec<Suite> {
@@ -457,7 +458,7 @@ pub fn run_strength_row(
     })
 }
 
-/// The strength table as Markdown, the README's columns plus our errors.
+/// The strength table as Markdown, the book's columns plus our errors.
 #[must_use]
 pub fn strength_markdown(rows: &[StrengthRow], tc: &str) -> String {
     let mut out = format!(
@@ -627,7 +628,7 @@ mod tests {
         assert!(opponents[2].args.contains(&"UCI_Elo=1850".to_string()));
         assert_eq!(opponents[4].program, Path::new("/usr/games/phalanx"));
         let positions: Vec<usize> = strength_suites().iter().map(|s| s.positions().unwrap()).collect();
-        assert_eq!(positions, [300, 24, 220, 150, 200], "the README's counts");
+        assert_eq!(positions, [300, 24, 220, 150, 200], "the book's counts");
     }
 
     #[test]
