@@ -204,8 +204,8 @@ struct Job {
 /// the engine checks it every 1024 nodes, so `stop` is answered within a few milliseconds, and
 /// the end of the input, which is `quit`, ends the process as fast.
 ///
-/// - **Time**: [`Clock::budget`] gives an optimum and a maximum, from the clock less a reserve of
-///   one `Move Overhead` per move to go (see [`Clock::budget`]). The maximum is the search's hard
+/// - **Time**: [`Clock::budget`](super::time::Clock::budget) gives an optimum and a maximum, from the clock less a reserve of
+///   one `Move Overhead` per move to go (see [`Clock::budget`](super::time::Clock::budget)). The maximum is the search's hard
 ///   deadline; after each completed iteration past the optimum the flag is raised (no new
 ///   iteration is started). A stopped search plays the best move of its last completed
 ///   iteration; if not even depth 1 completed (a clock of a few milliseconds, `go nodes 1`),
