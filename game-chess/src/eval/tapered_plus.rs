@@ -4,7 +4,7 @@
 //! The terms and their shapes are the classical ones (Chess Programming Wiki, "Evaluation";
 //! Fabien Letouzey's Fruit 2.1 for mobility counted from an average): each has a middle-game and
 //! an end-game weight, blended by the same phase as the tables. The weights are round,
-//! hand-set values, not tuned: `docs/strength.md` records what they are worth in games.
+//! hand-set values, not tuned: the book's strength record (`book/src/strength-record.md`) says what they are worth in games.
 
 use shakmaty::attacks::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Color, File, Role, Square};

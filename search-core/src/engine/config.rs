@@ -220,7 +220,7 @@ impl Config {
     /// The strongest preset: the exact preset's ordering with the standard (at least as deep)
     /// TT policy, aspiration windows, adaptive null move, reverse futility pruning, logarithmic
     /// LMR, quiescence search (with a node budget), check extension and repetition draws. Each feature was measured
-    /// in chess games (the project's `docs/strength.md`): quiescence, LMR, reverse futility and
+    /// in chess games (the book's strength record, `book/src/strength-record.md`): quiescence, LMR, reverse futility and
     /// logarithmic LMR were shown to help, none of the others was shown to hurt. The margins are in
     /// hundredths of the evaluation's [`unit`](crate::Evaluate::unit) (a pawn in chess), so they
     /// mean the same on any evaluation's scale.

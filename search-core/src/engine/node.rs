@@ -122,15 +122,10 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         if let Some(score) = stored {
             return self.search.prune(Cut::TtCutoff, &moves, score);
         }
-        let all_moves = node.ply > 0 || self.context.root_moves.is_none();
-        let mut tt_move = self.stored_move(game, tt_code, &moves, all_moves);
         if let Some(score) = self.enhanced_cutoff(game, &moves, &node, tt_key) {
             return self.search.prune(Cut::EnhancedTtCutoff, &moves, score);
         }
-        if node.ply == 0 && !tt_move.is_some_and(|mv| moves.contains(&mv)) {
-            // Without a table move, the previous iteration's best root move goes first.
-            tt_move = self.search.root_best.filter(|mv| moves.contains(mv));
-        }
+        let tt_move = self.first_move(game, tt_code, &moves, node.ply);
 
         // --- Reverse futility: near the horizon, a static value far above beta ends the node.
         let static_eval = self.interior_static_eval(game, node.ply, in_check);
@@ -162,17 +157,35 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             return Score::DRAW;
         }
 
-        // --- Transposition table store, once: the fail-soft score with its bound (a Star2 probe
-        //     searched one move: its value, unless it failed low, bounds the node from below).
-        if tt_key.is_some() {
-            let move_code = self.move_code(game, best_move);
-            if !node.probe {
-                self.store_table(tt_key, &searched, best_score, move_code);
-            } else if best_score > node.alpha {
-                self.store_lower_bound(tt_key, &searched, best_score, move_code);
-            }
-        }
+        // --- Transposition table store, once: the fail-soft score with its bound.
+        self.store_result(game, tt_key, &searched, best_score, best_move);
         best_score
+    }
+
+    /// The move to search first: the table's (looked up among all the moves, even where the
+    /// root's are restricted), else at the root the previous iteration's best.
+    fn first_move(&self, game: &G, code: Option<u32>, moves: &[G::Move], ply: u32) -> Option<G::Move> {
+        let all_moves = ply > 0 || self.context.root_moves.is_none();
+        let stored = self.stored_move(game, code, moves, all_moves);
+        if ply == 0 && !stored.is_some_and(|mv| moves.contains(&mv)) {
+            return self.search.root_best.filter(|mv| moves.contains(mv));
+        }
+        stored
+    }
+
+    /// Stores the node's fail-soft `score` with its bound and best move, if there is a table
+    /// (a Star2 probe searched one move: its value, unless it failed low, bounds the node from
+    /// below).
+    fn store_result(&mut self, game: &G, key: Option<u64>, node: &Node, score: Score, best: Option<G::Move>) {
+        if key.is_none() {
+            return;
+        }
+        let move_code = self.move_code(game, best);
+        if !node.probe {
+            self.store_table(key, node, score, move_code);
+        } else if score > node.alpha {
+            self.store_lower_bound(key, node, score, move_code);
+        }
     }
 
     /// Generates the node's `moves` (at a horizon that nothing extends, only counts them) and

@@ -24,7 +24,7 @@
 //!   LMR or quiescence nodes: those features act at the decision nodes around them. At the
 //!   horizon a chance node is evaluated statically, as everywhere.
 //! - **Cost.** Star1 searches no more nodes than the full window (12-36% fewer on Ballard's
-//!   trees and EinStein positions, the README's table). Star2 adds one probe per outcome, repaid
+//!   trees and EinStein positions, the book's chance page). Star2 adds one probe per outcome, repaid
 //!   when the probes see good moves: with perfect order it saves 85-94% of expectiminimax's
 //!   nodes on Ballard's larger trees (Star1 26-36%), on EinStein 63% without a table and 91.5% with one
 //!   (Star1 25.5% and 81.7%), and the presets use it. In random order a probe's move rarely
