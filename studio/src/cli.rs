@@ -36,6 +36,10 @@ pub struct Args {
     /// The longest one search may take, in seconds.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
     pub max_seconds: u64,
+    /// The most threads one engine search may use (`threads=N` in its configuration).
+    #[arg(long, default_value_t = StudioLimits::default().max_threads,
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub max_threads: u32,
 }
 
 impl Args {
@@ -46,6 +50,7 @@ impl Args {
             max_search_nodes: self.max_nodes,
             max_drawn_nodes: self.max_drawn as usize,
             max_time: Duration::from_secs(self.max_seconds),
+            max_threads: self.max_threads,
             ..StudioLimits::default()
         }
     }

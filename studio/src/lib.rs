@@ -80,10 +80,12 @@ pub struct StudioLimits {
     pub max_time: Duration,
     /// The largest request body, in bytes.
     pub max_body: usize,
+    /// The most threads one engine search may use (`threads=N` in its configuration).
+    pub max_threads: u32,
 }
 
 impl Default for StudioLimits {
-    /// Depth 20, 300 000 nodes, 5 000 drawn, 20 000 iterations, 10 s, 64 KiB.
+    /// Depth 20, 300 000 nodes, 5 000 drawn, 20 000 iterations, 10 s, 64 KiB, 4 threads.
     fn default() -> Self {
         StudioLimits {
             max_depth: 20,
@@ -92,6 +94,7 @@ impl Default for StudioLimits {
             max_iterations: 20_000,
             max_time: Duration::from_secs(10),
             max_body: 64 * 1024,
+            max_threads: 4,
         }
     }
 }

@@ -21,8 +21,9 @@ use search_core::{Bound, Limits, Score, SearchResult, Searcher};
 pub struct SearcherSpec {
     /// `minimax`, `negamax`, `alphabeta`, `alphabeta-minimax`, `quiescence`, `engine`, `mcts`.
     pub kind: String,
-    /// The engine's configuration in its text form, or a preset's name (`exact`, `strongest`,
-    /// `plain`); `engine` only, the exact preset if absent.
+    /// The engine's configuration in its text form, which may start with a preset's name
+    /// (`exact`, `strongest`, `plain`: `strongest+threads=2`); `engine` only, the exact preset
+    /// if absent.
     #[serde(default)]
     pub config: Option<String>,
     /// Monte Carlo tree search's iterations (`mcts` only).
@@ -235,12 +236,17 @@ fn run<G: StudioGame>(
         "quiescence" => traced!(MinimaxQuiescence::new(evaluator).with_trace(cap)),
         "engine" => {
             let config = match spec.config.as_deref().map(str::trim) {
-                None | Some("" | "exact") => Config::exact(),
-                Some("strongest") => Config::strongest(),
+                None | Some("") => Config::exact(),
                 Some(text) => text.parse::<Config>().map_err(|error| {
                     StudioError::BadRequest(format!("engine configuration \"{text}\": {error}"))
                 })?,
             };
+            if config.threads > limits.max_threads {
+                return Err(StudioError::TooBig(format!(
+                    "the engine's configuration asks for {} threads, more than the {} allowed here",
+                    config.threads, limits.max_threads
+                )));
+            }
             if clock.is_some() && !config.iterative_deepening {
                 // Without iterative deepening a search stopped by the clock has no value at all.
                 return Err(StudioError::BadRequest(format!(

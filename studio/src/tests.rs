@@ -92,6 +92,7 @@ fn every_game_searches_with_every_searcher() {
         json!({"kind": "engine"}),
         json!({"kind": "engine", "config": "plain"}),
         json!({"kind": "engine", "config": "id+tt+hints+killers+null=r2+qs"}),
+        json!({"kind": "engine", "config": "strongest+threads=3"}),
         json!({"kind": "mcts", "iterations": 50}),
     ];
     for (game, start, depth) in games {
@@ -231,6 +232,12 @@ fn bad_input_gets_a_message_never_a_panic() {
             r#"{"game": "tictactoe", "depth": 2, "searchers": [{"kind": "engine", "config": "killers+verified"}]}"#,
             400,
             "needs \"null\"",
+        ),
+        (
+            "/api/search",
+            r#"{"game": "tictactoe", "depth": 2, "searchers": [{"kind": "engine", "config": "exact+threads=64"}]}"#,
+            422,
+            "asks for 64 threads, more than the 4 allowed here",
         ),
         (
             "/api/search",

@@ -14,7 +14,9 @@
 //!
 //! Features in [`FEATURES`] order, joined by `+`: a flag by its name (`killers`), a feature with a
 //! value as `name=value` (`asp=25`, `null=adaptive`), or by its name alone for its default value
-//! (`asp` is `asp=50`). `plain` is every feature off (plain alpha-beta). A value equal to the
+//! (`asp` is `asp=50`). `plain` is every feature off (plain alpha-beta). A preset's name may
+//! start the text, the features after it changing the preset (`strongest+threads=4`,
+//! `exact+lmr`, `strongest+rep=off`). A value equal to the
 //! default is written by the name alone, and an implied sub-option at its default (the table's
 //! size, the quiescence ply limit) not at all, so every configuration has exactly one text.
 //!
@@ -397,10 +399,17 @@ impl FromStr for Config {
     /// feature at most once, sub-options with their feature.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let text = text.trim();
-        if text.is_empty() || text == "plain" {
-            return Ok(Config::PLAIN);
+        let (first, rest) = text.split_once('+').unwrap_or((text, ""));
+        let preset = match first.trim() {
+            "" | "plain" => Config::PLAIN,
+            "exact" => Config::exact(),
+            "strongest" => Config::strongest(),
+            _ => return Config::PLAIN.with_tokens(text, false),
+        };
+        if rest.trim().is_empty() && !text.ends_with('+') {
+            return Ok(preset);
         }
-        Config::PLAIN.with_tokens(text, false)
+        preset.with(rest)
     }
 }
 

@@ -20,6 +20,36 @@ fn presets_have_one_text_each() {
 }
 
 #[test]
+fn a_preset_name_may_start_the_text() {
+    let table: [(&str, Result<Config, ConfigError>); 7] = [
+        ("exact", Ok(Config::exact())),
+        ("strongest", Ok(Config::strongest())),
+        (
+            "strongest+threads=4",
+            Ok(Config {
+                threads: 4,
+                ..Config::strongest()
+            }),
+        ),
+        ("exact + lmr", Config::exact().with("lmr")),
+        ("strongest+rep=off", Config::strongest().with("rep=off")),
+        ("exact+", Err(ConfigError::UnknownFeature(String::new()))),
+        (
+            "exact+strongest",
+            Err(ConfigError::UnknownFeature("strongest".to_string())),
+        ),
+    ];
+    for (text, expected) in table {
+        assert_eq!(text.parse::<Config>(), expected, "{text}");
+    }
+    // The canonical text of such a configuration is its features, and parses back.
+    let threaded: Config = "strongest+threads=4".parse().unwrap();
+    assert_eq!(threaded.to_string().parse::<Config>(), Ok(threaded));
+    // Off is only for changing a preset: in a text of its own a feature is simply not named.
+    assert!("rep=off".parse::<Config>().is_err());
+}
+
+#[test]
 fn every_exact_combination_is_distinct_exact_and_round_trips() {
     let configs = exact_configurations(7);
     assert_eq!(configs.len(), EXACT_COMBINATIONS);
