@@ -54,14 +54,18 @@ fn median(values: &mut [f64]) -> f64 {
 /// Runs every contender on every position, `reps` times, interleaved; returns per contender
 /// and repetition the summed (wall seconds, nodes).
 fn run(reps: usize, positions: usize, contenders: &mut [Contender]) -> Vec<Vec<(f64, u64)>> {
-    let mut totals = vec![vec![(0.0, 0); reps]; contenders.len()];
+    let mut totals = vec![Vec::with_capacity(reps); contenders.len()];
     for rep in 0..reps {
+        let mut sums = vec![(0.0, 0); contenders.len()];
         for index in 0..positions {
-            for (contender, (_, search)) in contenders.iter_mut().enumerate() {
+            for ((_, search), sum) in contenders.iter_mut().zip(&mut sums) {
                 let (seconds, nodes) = search(index);
-                totals[contender][rep].0 += seconds;
-                totals[contender][rep].1 += nodes;
+                sum.0 += seconds;
+                sum.1 += nodes;
             }
+        }
+        for (total, sum) in totals.iter_mut().zip(sums) {
+            total.push(sum);
         }
         eprint!("\rrepetition {} of {reps} done", rep + 1);
     }
