@@ -87,7 +87,8 @@ pub enum Recipe {
     Mcts(MctsConfig),
 }
 
-/// A Monte Carlo tree search configuration: `mcts` or `mcts:iterations=N+cutoff=P+c=X+seed=S`.
+/// A Monte Carlo tree search configuration: `mcts` or
+/// `mcts:iterations=N+cutoff=P+c=X+seed=S+threads=T`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MctsConfig {
     /// Iterations per search under a depth limit (under a node or time limit, the limit decides).
@@ -99,6 +100,8 @@ pub struct MctsConfig {
     pub exploration_milli: u32,
     /// The playouts' seed.
     pub seed: u64,
+    /// Threads, a tree each (root parallelisation).
+    pub threads: u32,
 }
 
 impl Default for MctsConfig {
@@ -108,12 +111,13 @@ impl Default for MctsConfig {
             cutoff: 4,
             exploration_milli: 1414,
             seed: 0,
+            threads: 1,
         }
     }
 }
 
 impl MctsConfig {
-    /// Parses `iterations=N+cutoff=P+c=X+seed=S` (any subset, in any order).
+    /// Parses `iterations=N+cutoff=P+c=X+seed=S+threads=T` (any subset, in any order).
     ///
     /// # Errors
     ///
@@ -122,7 +126,7 @@ impl MctsConfig {
         let mut config = MctsConfig::default();
         for part in text.split('+').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').ok_or_else(|| {
-                format!("expected KEY=VALUE, got {part:?} (keys: iterations, cutoff, c, seed)")
+                format!("expected KEY=VALUE, got {part:?} (keys: iterations, cutoff, c, seed, threads)")
             })?;
             let number = |max: u64| -> Result<u64, String> {
                 value
@@ -143,7 +147,12 @@ impl MctsConfig {
                         .ok_or_else(|| format!("c={value}: expected a number from 0 to 100"))?;
                 }
                 "seed" => config.seed = number(u64::MAX)?,
-                _ => return Err(format!("unknown key {key:?} (keys: iterations, cutoff, c, seed)")),
+                "threads" => config.threads = number(256)?.max(1) as u32,
+                _ => {
+                    return Err(format!(
+                        "unknown key {key:?} (keys: iterations, cutoff, c, seed, threads)"
+                    ));
+                }
             }
         }
         Ok(config)
@@ -156,7 +165,8 @@ impl MctsConfig {
             .with_evaluator(evaluation)
             .with_cutoff(self.cutoff)
             .with_exploration(f64::from(self.exploration_milli) / 1000.0)
-            .with_seed(self.seed);
+            .with_seed(self.seed)
+            .with_threads(self.threads);
         if with_iterations {
             Box::new(mcts.with_iterations(self.iterations))
         } else {
@@ -174,7 +184,11 @@ impl fmt::Display for MctsConfig {
             self.cutoff,
             f64::from(self.exploration_milli) / 1000.0,
             self.seed
-        )
+        )?;
+        if self.threads > 1 {
+            write!(f, "+threads={}", self.threads)?;
+        }
+        Ok(())
     }
 }
 
@@ -572,6 +586,21 @@ mod tests {
             .search(&game, &search_core::Limits::depth(1));
         assert_eq!(result.stats.iterations, 500);
         assert!(result.best_move.is_some());
+        // On threads: the iterations are theirs together, and the text says how many.
+        let threaded = Config::parse("mcts:iterations=600+threads=3").unwrap();
+        let Recipe::Mcts(mcts) = threaded.recipe else {
+            panic!("{threaded:?}")
+        };
+        assert_eq!(mcts.threads, 3);
+        assert!(mcts.to_string().ends_with("+threads=3"), "{mcts}");
+        let result = threaded
+            .build(Evaluation::Tapered)
+            .search(&game, &search_core::Limits::depth(1));
+        assert_eq!(result.stats.iterations, 600);
+        assert!(Config::parse("mcts:threads=999").is_err());
+        // The engine on threads, from a preset.
+        let engine = Config::parse("engine:strongest+threads=2").unwrap();
+        assert!(matches!(engine.recipe, Recipe::Engine(config) if config.threads == 2));
     }
 
     #[test]
