@@ -171,21 +171,15 @@ impl std::str::FromStr for Info {
         };
         let mut info = Info::default();
         while let Some(word) = words.next() {
-            let mut number = |field: &str| -> Result<u64, MessageError> {
-                words
-                    .next()
-                    .and_then(|value| value.parse().ok())
-                    .ok_or_else(|| bad(field))
-            };
             match word {
-                "depth" => info.depth = Some(number(word)? as u32),
-                "seldepth" => info.seldepth = Some(number(word)? as u32),
-                "multipv" => info.multipv = Some(number(word)? as u32),
-                "nodes" => info.nodes = Some(number(word)?),
-                "nps" => info.nps = Some(number(word)?),
-                "hashfull" => info.hashfull = Some(number(word)? as u32),
-                "time" => info.time_ms = Some(number(word)?),
-                "currmovenumber" => info.currmovenumber = Some(number(word)? as u32),
+                "depth" => info.depth = Some(info_number(&mut words, bad, word)?),
+                "seldepth" => info.seldepth = Some(info_number(&mut words, bad, word)?),
+                "multipv" => info.multipv = Some(info_number(&mut words, bad, word)?),
+                "nodes" => info.nodes = Some(info_number(&mut words, bad, word)?),
+                "nps" => info.nps = Some(info_number(&mut words, bad, word)?),
+                "hashfull" => info.hashfull = Some(info_number(&mut words, bad, word)?),
+                "time" => info.time_ms = Some(info_number(&mut words, bad, word)?),
+                "currmovenumber" => info.currmovenumber = Some(info_number(&mut words, bad, word)?),
                 "currmove" => info.currmove = Some(words.next().ok_or_else(|| bad(word))?.to_string()),
                 "score" => {
                     let kind = words.next();
@@ -223,6 +217,19 @@ impl std::str::FromStr for Info {
         }
         Ok(info)
     }
+}
+
+/// The next word as the number of `field`, read as the field's own type: a number out of its
+/// range is a bad field, not another number (`hashfull 4294967296` is not 0).
+fn info_number<'a, T: std::str::FromStr>(
+    words: &mut impl Iterator<Item = &'a str>,
+    bad: impl Fn(&str) -> MessageError,
+    field: &str,
+) -> Result<T, MessageError> {
+    words
+        .next()
+        .and_then(|value| value.parse().ok())
+        .ok_or_else(|| bad(field))
 }
 
 const INFO_KEYWORDS: [&str; 15] = [
@@ -362,6 +369,30 @@ mod tests {
             "bestmove".parse::<EngineMessage>().unwrap_err().to_string(),
             "'bestmove' without a move"
         );
+    }
+
+    /// Found by the `uci_command` fuzz target: a number too large for its field was cut to
+    /// its low bits (`hashfull 4294967296` read as 0) instead of refused.
+    #[test]
+    fn numbers_too_large_for_their_field_are_bad_fields() {
+        for line in [
+            "info depth 4294967296",
+            "info seldepth 4294967297 depth 3",
+            "info multipv 5000000000",
+            "info hashfull 155555555555537",
+            "info currmovenumber 4294967296",
+            "info nodes 18446744073709551616",
+        ] {
+            assert!(
+                matches!(line.parse::<Info>(), Err(MessageError::BadField { .. })),
+                "{line}: {:?}",
+                line.parse::<Info>()
+            );
+        }
+        let info: Info = "info depth 4294967295 nodes 18446744073709551615"
+            .parse()
+            .unwrap();
+        assert_eq!((info.depth, info.nodes), (Some(u32::MAX), Some(u64::MAX)));
     }
 
     #[test]
