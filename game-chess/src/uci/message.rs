@@ -289,16 +289,24 @@ impl std::str::FromStr for EngineMessage {
     fn from_str(line: &str) -> Result<EngineMessage, MessageError> {
         let trimmed = line.trim();
         let mut words = trimmed.split_whitespace();
-        let rest_after = |prefix: &str| trimmed[prefix.len()..].trim().to_string();
+        // The text after the first `words` words, whatever whitespace separates them.
+        let rest_after = |words: usize| {
+            let mut rest = trimmed;
+            for _ in 0..words {
+                rest = rest.trim_start();
+                rest = &rest[rest.find(char::is_whitespace).unwrap_or(rest.len())..];
+            }
+            rest.trim().to_string()
+        };
         Ok(match words.next() {
             Some("uciok") => EngineMessage::UciOk,
             Some("readyok") => EngineMessage::ReadyOk,
             Some("id") => match words.next() {
-                Some("name") => EngineMessage::Name(rest_after("id name")),
-                Some("author") => EngineMessage::Author(rest_after("id author")),
+                Some("name") => EngineMessage::Name(rest_after(2)),
+                Some("author") => EngineMessage::Author(rest_after(2)),
                 _ => EngineMessage::Other(trimmed.to_string()),
             },
-            Some("option") => EngineMessage::Option(rest_after("option")),
+            Some("option") => EngineMessage::Option(rest_after(1)),
             Some("info") => EngineMessage::Info(trimmed.parse()?),
             Some("bestmove") => {
                 let mv = words.next().ok_or(MessageError::BestMoveWithoutMove)?;
@@ -393,6 +401,33 @@ mod tests {
             .parse()
             .unwrap();
         assert_eq!((info.depth, info.nodes), (Some(u32::MAX), Some(u64::MAX)));
+    }
+
+    /// Found by the `uci_command` fuzz target: the text after `id name` was cut at a fixed
+    /// byte offset, so more than one blank between the words lost letters of the name (`e
+    /// Stockfish`), and a wide blank (U+2003) put the cut inside a character (a panic).
+    #[test]
+    fn id_and_option_texts_are_the_words_after_the_keywords() {
+        let cases = [
+            (
+                "id  name Stockfish 15.1",
+                EngineMessage::Name("Stockfish 15.1".into()),
+            ),
+            ("id\tname\t Stockfish", EngineMessage::Name("Stockfish".into())),
+            ("id \u{2003}\u{2003}name X", EngineMessage::Name("X".into())),
+            (
+                "id   author  A. Author ",
+                EngineMessage::Author("A. Author".into()),
+            ),
+            (
+                "option\u{3000}name Hash",
+                EngineMessage::Option("name Hash".into()),
+            ),
+            ("id name", EngineMessage::Name(String::new())),
+        ];
+        for (line, expected) in cases {
+            assert_eq!(line.parse::<EngineMessage>().unwrap(), expected, "{line:?}");
+        }
     }
 
     #[test]
