@@ -136,20 +136,23 @@ fn kalah(n: [u8; 4], text: &str) {
     }
 }
 
-/// `Kalah::from_parts` with any seeds (rows of a valid length), then the text's moves.
+/// `Kalah::from_parts` with any seeds within its contract (rows of a valid length, at most 255
+/// seeds: 14 counts of at most 18), then the text's moves.
 fn kalah_parts(n: [u8; 4], text: &str) {
     let houses = usize::from(n[0] % 6) + 1;
     let bytes: Vec<u8> = text
         .bytes()
         .chain(std::iter::repeat(n[1]))
         .take(2 * houses)
+        .map(|seeds| seeds % 19)
         .collect();
     let to_move = if n[3] % 2 == 0 {
         Player::First
     } else {
         Player::Second
     };
-    let mut position = Kalah::from_parts(&bytes[..houses], &bytes[houses..], [n[1], n[2]], to_move);
+    let stores = [n[1] % 19, n[2] % 19];
+    let mut position = Kalah::from_parts(&bytes[..houses], &bytes[houses..], stores, to_move);
     let _ = position.to_string();
     for piece in pieces(text) {
         if let Ok(house) = position.parse_move(piece) {
