@@ -55,9 +55,12 @@ run_target() {
   if [ "$status" -eq 0 ]; then
     printf 'fuzz: %-16s ok      %12s executions in %s s\n' "$target" "${execs:-?}" "$seconds"
   else
-    printf 'fuzz: %-16s FAILED  (exit %s) after %s executions; the end of its log:\n' \
-      "$target" "$status" "${execs:-?}"
-    tail -n 40 "$log" | sed 's/^/    /'
+    printf 'fuzz: %-16s FAILED  (exit %s) after %s executions:\n' "$target" "$status" "${execs:-?}"
+    {
+      grep -m 1 -A 2 'panicked at' "$log" || true
+      grep -m 1 'ERROR: libFuzzer' "$log" || true
+      sed -n '/^SUMMARY/,/^Base64/p' "$log"
+    } | sed 's/^/    /'
     echo "    the input is in fuzz/artifacts/$target/; replay: cargo +nightly fuzz run $target fuzz/artifacts/$target/<file>"
     touch "$work/failed"
   fi
