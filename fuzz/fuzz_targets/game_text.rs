@@ -24,20 +24,20 @@ fuzz_target!(|data: &[u8]| {
     let Some((&game, rest)) = data.split_first() else {
         return;
     };
-    let (numbers, text) = rest.split_at(rest.len().min(4));
+    let (numbers, bytes) = rest.split_at(rest.len().min(4));
     let mut n = [0u8; 4];
     n[..numbers.len()].copy_from_slice(numbers);
-    if game % 10 == 9 {
-        prompt(text);
-        return;
+    match game % 10 {
+        2 => return nim(n, bytes),
+        9 => return prompt(bytes),
+        _ => {}
     }
-    let Ok(text) = std::str::from_utf8(text) else {
+    let Ok(text) = std::str::from_utf8(bytes) else {
         return;
     };
     match game % 10 {
         0 => tictactoe(text),
         1 => connect_four(text),
-        2 => nim(n, text),
         3 => kalah(n, text),
         4 => dots(n, text),
         5 => einstein(n, text),
@@ -95,21 +95,17 @@ fn connect_four(text: &str) {
     }
 }
 
-fn nim(n: [u8; 4], text: &str) {
-    // The numbers are the heaps: as many as the first says (up to 9: one too many), from the
-    // bytes after it and then the text's bytes.
+fn nim(n: [u8; 4], bytes: &[u8]) {
+    // The heaps: as many as the first number says (up to 9: one too many), from the numbers
+    // after it and then the bytes; the moves: the bytes as text.
     let count = usize::from(n[0] % 10);
-    let heaps: Vec<u8> = n[1..]
-        .iter()
-        .chain(text.as_bytes())
-        .copied()
-        .take(count)
-        .collect();
+    let heaps: Vec<u8> = n[1..].iter().chain(bytes).copied().take(count).collect();
     let Ok(position) = Nim::new(&heaps) else {
         return;
     };
     assert_eq!(position.heaps(), &heaps[..]);
-    for piece in pieces(text) {
+    let text = String::from_utf8_lossy(bytes);
+    for piece in pieces(&text) {
         if let Ok(take) = position.parse_move(piece) {
             let _ = take.to_string();
             let after = position.play(take);
@@ -118,6 +114,7 @@ fn nim(n: [u8; 4], text: &str) {
     }
 }
 
+/// A Kalah start from two numbers, then the text's moves.
 fn kalah(n: [u8; 4], text: &str) {
     let Ok(start) = Kalah::new(n[0] % 8, n[1] % 14) else {
         return;
