@@ -3,7 +3,7 @@
 # machine has 2 cores), each on a copy of its seed corpus (so a run never grows the
 # repository's corpus). Fails on any crash, leak or timeout (an input that takes over 10 s),
 # with the target's log and the input left in fuzz/artifacts/TARGET/. Skips (exit 0) when no
-# nightly toolchain is installed: cargo fuzz needs one.
+# nightly toolchain is installed: cargo fuzz needs one (FUZZ_TOOLCHAIN names another).
 #
 #   bash fuzz/run.sh 60            every target, a minute each
 #   bash fuzz/run.sh 300 fen epd   some targets, five minutes each
@@ -16,8 +16,9 @@ case "$seconds" in
   '' | *[!0-9]*) echo "usage: bash fuzz/run.sh SECONDS [TARGET...]" >&2; exit 2 ;;
 esac
 
-if ! cargo +nightly --version >/dev/null 2>&1; then
-  echo "fuzz: no nightly toolchain (rustup toolchain install nightly): skipped"
+toolchain="${FUZZ_TOOLCHAIN:-nightly}"
+if ! cargo "+$toolchain" --version >/dev/null 2>&1; then
+  echo "fuzz: no $toolchain toolchain (rustup toolchain install $toolchain): skipped"
   exit 0
 fi
 if ! cargo fuzz --version >/dev/null 2>&1; then
@@ -32,9 +33,9 @@ fi
 
 target_dir="$PWD/target"
 started=$SECONDS
-echo "fuzz: building ${#targets[@]} targets (nightly, address sanitizer, debug assertions)"
-cargo +nightly fuzz build --target-dir "$target_dir"
-host="$(rustc +nightly -vV | sed -n 's/^host: //p')"
+echo "fuzz: building ${#targets[@]} targets ($toolchain, address sanitizer, debug assertions)"
+cargo "+$toolchain" fuzz build --target-dir "$target_dir"
+host="$(rustc "+$toolchain" -vV | sed -n 's/^host: //p')"
 bin_dir="$target_dir/$host/release"
 echo "fuzz: built in $((SECONDS - started)) s"
 
@@ -61,7 +62,7 @@ run_target() {
       grep -m 1 'ERROR: libFuzzer' "$log" || true
       sed -n '/^SUMMARY/,/^Base64/p' "$log"
     } | sed 's/^/    /'
-    echo "    the input is in fuzz/artifacts/$target/; replay: cargo +nightly fuzz run $target fuzz/artifacts/$target/<file>"
+    echo "    the input is in fuzz/artifacts/$target/; replay: cargo +$toolchain fuzz run $target fuzz/artifacts/$target/<file>"
     touch "$work/failed"
   fi
 }
