@@ -215,8 +215,8 @@ mod tests {
 
     use super::*;
 
-    /// Found by the `studio_request` fuzz target (a Nim start of eight heaps of 255): the
-    /// product of the heap sizes overflowed a `u64` (256^8 = 2^64), a panic with overflow
+    /// Seen while writing the `studio_request` fuzz target, and a panic there (a Nim start of
+    /// eight heaps of 255): the product of the heap sizes overflowed a `u64` (256^8 = 2^64), a panic with overflow
     /// checks and, without them, a product of 0 that let the heaps through.
     #[test]
     fn heaps_whose_positions_overflow_are_too_big() {

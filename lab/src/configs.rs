@@ -543,7 +543,7 @@ fn parse_features(name: &str, features: &str) -> Result<Config, ConfigError> {
 mod tests {
     use super::*;
 
-    /// Found by the `lab_args` fuzz target: `compare --configs qs-1 --depth-offset
+    /// Seen while writing the `lab_args` fuzz target, and a panic there: `compare --configs qs-1 --depth-offset
     /// -2147483648` overflowed the offset's sum (a panic with overflow checks, else a wrapped
     /// offset of +2147483647 that passed the depth check).
     #[test]

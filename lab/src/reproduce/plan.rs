@@ -393,7 +393,8 @@ mod tests {
         Args::try_parse_from(["reproduce"].iter().chain(args)).map(|args| args.options)
     }
 
-    /// Found by the `lab_args` fuzz target: a budget longer than the clock counts
+    /// Seen while writing the `lab_args` fuzz target, and a panic there: a budget longer than
+    /// the clock counts
     /// (`--time-budget 1e19`) overflowed `Instant + Duration`, a panic.
     #[test]
     fn a_budget_beyond_the_clock_never_runs_out() {
