@@ -143,7 +143,7 @@ fn kalah_parts(n: [u8; 4], text: &str) {
         .take(2 * houses)
         .map(|seeds| seeds % 19)
         .collect();
-    let to_move = if n[3] % 2 == 0 {
+    let to_move = if n[3].is_multiple_of(2) {
         Player::First
     } else {
         Player::Second
@@ -275,7 +275,7 @@ fn chess_moves(n: [u8; 4], text: &str) {
         }
     }
     let moves: Vec<&str> = text.split_whitespace().take(64).collect();
-    let start = if n[1] % 2 == 0 { "startpos" } else { fen };
+    let start = if n[1].is_multiple_of(2) { "startpos" } else { fen };
     if let Ok(game) = GameHistory::from_uci(start, &moves, ChessConfig::default()) {
         let position = game.position();
         assert_eq!(position.hash(), position.full_hash(), "{start} moves {moves:?}");
