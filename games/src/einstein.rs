@@ -149,7 +149,8 @@ pub fn parse_square(name: &str) -> Option<u8> {
         &[column, row] => {
             let column = column.to_ascii_lowercase().checked_sub(b'a')?;
             let row = row.checked_sub(b'1')?;
-            (column < SIZE && row < SIZE).then_some(row * SIZE + column)
+            // `then`, not `then_some`: the square is computed only for a row on the board.
+            (column < SIZE && row < SIZE).then(|| row * SIZE + column)
         }
         _ => None,
     }
@@ -1055,6 +1056,18 @@ mod tests {
 
     fn steps(position: &EinStein) -> Vec<String> {
         position.legal_moves().iter().map(Move::to_string).collect()
+    }
+
+    /// Found by the `game_text` fuzz target: a row letter far past `5` overflowed `row * 5` (a
+    /// panic with overflow checks) before the range test refused it; `Blue` typed as a move
+    /// reached it (`bl` as a square).
+    #[test]
+    fn squares_far_off_the_board_are_refused() {
+        for name in ["ae", "a~", "bl", "z9", "e\u{7f}"] {
+            assert_eq!(parse_square(name), None, "{name:?}");
+        }
+        let rolled = EinStein::new().play(Move::Roll(3));
+        assert!(matches!(rolled.parse_move("Blue"), Err(EinSteinError::Format(_))));
     }
 
     #[test]

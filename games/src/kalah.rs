@@ -133,10 +133,21 @@ impl Kalah {
     ///
     /// # Panics
     ///
-    /// If the rows differ in length or are empty or too long.
+    /// If the rows differ in length or are empty or too long, or if there are more than 255
+    /// seeds in all (every count is a byte, and sowing may gather them in one house or store).
     #[must_use]
     pub fn from_parts(first: &[u8], second: &[u8], stores: [u8; 2], to_move: Player) -> Kalah {
         assert!(first.len() == second.len() && (1..=usize::from(MAX_HOUSES)).contains(&first.len()));
+        let seeds: u32 = first
+            .iter()
+            .chain(second)
+            .chain(&stores)
+            .map(|&s| u32::from(s))
+            .sum();
+        assert!(
+            seeds <= u32::from(u8::MAX),
+            "a Kalah position holds at most 255 seeds, not {seeds}"
+        );
         let mut houses = [[0; MAX_HOUSES as usize]; 2];
         houses[0][..first.len()].copy_from_slice(first);
         houses[1][..second.len()].copy_from_slice(second);
@@ -483,6 +494,21 @@ mod tests {
 
     fn parts(first: &[u8], second: &[u8], stores: [u8; 2], to_move: Player) -> Kalah {
         Kalah::from_parts(first, second, stores, to_move)
+    }
+
+    /// Found by the `game_text` fuzz target: a position with more seeds than a byte counts was
+    /// accepted, and sowing into a full store then overflowed in `play` (a panic far from the
+    /// cause). It is refused where it is made.
+    #[test]
+    #[should_panic(expected = "a Kalah position holds at most 255 seeds, not 259")]
+    fn a_position_with_more_seeds_than_a_byte_is_refused() {
+        let _ = parts(&[4, 0], &[0, 0], [255, 0], Player::First);
+    }
+
+    #[test]
+    fn a_position_with_255_seeds_plays() {
+        let full = parts(&[100, 0], &[0, 0], [155, 0], Player::First);
+        let _ = full.play(House(0));
     }
 
     /// The rules, one case each: (position, house, expected position).

@@ -67,7 +67,8 @@ pub enum NimError {
     /// Too many heaps to start with.
     #[error("at most {MAX_HEAPS} heaps")]
     TooManyHeaps,
-    /// Too big for the perfect player to search to the end in good time.
+    /// Too big for the perfect player to search to the end in good time (the count of
+    /// positions, `u64::MAX` for any count beyond it).
     #[error(
         "these heaps have {0} positions, more than the {MAX_POSITIONS} the perfect player searches quickly"
     )]
@@ -80,7 +81,10 @@ impl Nim {
         if heaps.len() > MAX_HEAPS {
             return Err(NimError::TooManyHeaps);
         }
-        let positions: u64 = heaps.iter().map(|&heap| u64::from(heap) + 1).product();
+        // Saturating: eight heaps of 255 have 256^8 = 2^64 positions, one more than a u64.
+        let positions = heaps
+            .iter()
+            .fold(1u64, |product, &heap| product.saturating_mul(u64::from(heap) + 1));
         if positions > MAX_POSITIONS {
             return Err(NimError::TooBig(positions));
         }
@@ -215,6 +219,19 @@ mod tests {
     use search_core::{Limits, Searcher};
 
     use super::*;
+
+    /// Seen while writing the `studio_request` fuzz target, and a panic there (a Nim start of
+    /// eight heaps of 255): the product of the heap sizes overflowed a `u64` (256^8 = 2^64), a panic with overflow
+    /// checks and, without them, a product of 0 that let the heaps through.
+    #[test]
+    fn heaps_whose_positions_overflow_are_too_big() {
+        assert_eq!(Nim::new(&[255; 8]), Err(NimError::TooBig(u64::MAX)));
+        assert!(matches!(
+            Nim::new(&[255, 255, 255, 255, 255, 255, 255, 0]),
+            Err(NimError::TooBig(_))
+        ));
+        assert!(Nim::new(&[20, 20, 20, 1]).is_ok());
+    }
 
     /// Every position of up to three heaps of up to five matches (heaps of 0 stand for fewer
     /// heaps): 216 of them.

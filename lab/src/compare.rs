@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use game_chess::Evaluation;
 
@@ -241,9 +241,7 @@ impl Options {
         plan.check_depths()?;
         plan.options.evaluation = self.evaluation;
         if let Some(seconds) = self.time_budget {
-            let budget = Duration::try_from_secs_f64(seconds)
-                .map_err(|e| format!("bad --time-budget {seconds}: {e}"))?;
-            plan.options.deadline = Some(Instant::now() + budget);
+            plan.options.deadline = progress::deadline(seconds)?;
         }
         Ok(plan)
     }
@@ -474,6 +472,17 @@ mod tests {
                 .deadline
                 .is_some()
         );
+    }
+
+    /// Seen while writing the `lab_args` fuzz target, and a panic there: a budget longer than
+    /// the clock counts
+    /// (`--time-budget 1e19`) overflowed `Instant + Duration`, a panic.
+    #[test]
+    fn a_budget_beyond_the_clock_never_runs_out() {
+        for budget in ["1e19", "1e300"] {
+            let plan = options(&["--quick", "--time-budget", budget]).plan().unwrap();
+            assert!(plan.options.deadline.is_none(), "{budget}");
+        }
     }
 
     #[test]

@@ -495,10 +495,12 @@ impl Config {
     }
 
     /// The depth offset this configuration runs at: `cli` (or its default) plus its relative
-    /// offset.
+    /// offset, saturating (an offset that large is refused later as a depth below 1, or never
+    /// reached).
     #[must_use]
     pub fn offset(&self, cli: Option<i32>) -> i32 {
-        cli.unwrap_or(self.default_offset) + self.relative_offset
+        cli.unwrap_or(self.default_offset)
+            .saturating_add(self.relative_offset)
     }
 
     /// A fresh searcher with `evaluation`.
@@ -554,6 +556,16 @@ fn parse_features(name: &str, features: &str) -> Result<Config, ConfigError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Seen while writing the `lab_args` fuzz target, and a panic there: `compare --configs qs-1 --depth-offset
+    /// -2147483648` overflowed the offset's sum (a panic with overflow checks, else a wrapped
+    /// offset of +2147483647 that passed the depth check).
+    #[test]
+    fn offsets_at_the_ends_of_i32_saturate() {
+        let qs_minus_one = Config::parse("qs-1").unwrap();
+        assert_eq!(qs_minus_one.offset(Some(i32::MIN)), i32::MIN);
+        assert_eq!(qs_minus_one.offset(Some(0)), -1);
+    }
 
     #[test]
     fn mcts_configurations_parse_and_nonsense_is_refused() {

@@ -378,21 +378,37 @@ impl Options {
         self.first == kind || self.second == kind
     }
 
-    /// The Kalah board of `--kalah`.
+    /// The Kalah board of `--kalah` ([`parse_kalah`]).
     ///
     /// # Errors
     ///
     /// Not `HOUSES,SEEDS`, or a size Kalah refuses.
     fn kalah(&self) -> Result<Kalah, String> {
-        let parsed: Option<(u8, u8)> = self
-            .kalah
-            .split_once(',')
-            .and_then(|(h, s)| Some((h.trim().parse().ok()?, s.trim().parse().ok()?)));
-        match parsed.map(|(h, s)| Kalah::new(h, s)) {
-            Some(Ok(start)) => Ok(start),
-            Some(Err(err)) => Err(format!("--kalah {}: {err}", self.kalah)),
-            None => Err(format!("--kalah expects HOUSES,SEEDS, got {:?}", self.kalah)),
-        }
+        parse_kalah(&self.kalah)
+    }
+}
+
+/// The Kalah start a `--kalah HOUSES,SEEDS` value names (the program's option; public so that
+/// the fuzz targets reach it).
+///
+/// ```
+/// use game_search_lab::mcts_versus::parse_kalah;
+/// assert_eq!(parse_kalah(" 4, 3").unwrap().houses_per_side(), 4);
+/// assert_eq!(parse_kalah("4x3").unwrap_err(), "--kalah expects HOUSES,SEEDS, got \"4x3\"");
+/// assert!(parse_kalah("7,4").unwrap_err().starts_with("--kalah 7,4: Kalah is played with"));
+/// ```
+///
+/// # Errors
+///
+/// Not `HOUSES,SEEDS`, or a size Kalah refuses, in words.
+pub fn parse_kalah(text: &str) -> Result<Kalah, String> {
+    let parsed: Option<(u8, u8)> = text
+        .split_once(',')
+        .and_then(|(h, s)| Some((h.trim().parse().ok()?, s.trim().parse().ok()?)));
+    match parsed.map(|(h, s)| Kalah::new(h, s)) {
+        Some(Ok(start)) => Ok(start),
+        Some(Err(err)) => Err(format!("--kalah {text}: {err}")),
+        None => Err(format!("--kalah expects HOUSES,SEEDS, got {text:?}")),
     }
 }
 

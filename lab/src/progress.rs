@@ -7,6 +7,32 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+/// When a `--time-budget` of `seconds` runs out: `None` when the budget is longer than the
+/// clock can count (it never runs out), so that no budget can overflow the clock.
+///
+/// ```
+/// use game_search_lab::progress::deadline;
+/// assert!(deadline(2.5).unwrap().is_some());
+/// assert_eq!(deadline(1e19), Ok(None)); // more seconds than an Instant reaches
+/// assert_eq!(deadline(1e300), Ok(None));
+/// assert_eq!(deadline(-1.0).unwrap_err(), "bad --time-budget -1: give a number of seconds, 0 or more");
+/// assert!(deadline(f64::NAN).is_err());
+/// ```
+///
+/// # Errors
+///
+/// A negative budget or not a number, in words.
+pub fn deadline(seconds: f64) -> Result<Option<Instant>, String> {
+    if seconds.is_nan() || seconds < 0.0 {
+        return Err(format!(
+            "bad --time-budget {seconds}: give a number of seconds, 0 or more"
+        ));
+    }
+    Ok(Duration::try_from_secs_f64(seconds)
+        .ok()
+        .and_then(|budget| Instant::now().checked_add(budget)))
+}
+
 /// A bar of `total` steps: elapsed time, the bar, `pos/len`, then `what` (indicatif's template
 /// text, e.g. `searches` or `steps, eta {eta}`) and the message.
 #[must_use]

@@ -171,21 +171,15 @@ impl std::str::FromStr for Info {
         };
         let mut info = Info::default();
         while let Some(word) = words.next() {
-            let mut number = |field: &str| -> Result<u64, MessageError> {
-                words
-                    .next()
-                    .and_then(|value| value.parse().ok())
-                    .ok_or_else(|| bad(field))
-            };
             match word {
-                "depth" => info.depth = Some(number(word)? as u32),
-                "seldepth" => info.seldepth = Some(number(word)? as u32),
-                "multipv" => info.multipv = Some(number(word)? as u32),
-                "nodes" => info.nodes = Some(number(word)?),
-                "nps" => info.nps = Some(number(word)?),
-                "hashfull" => info.hashfull = Some(number(word)? as u32),
-                "time" => info.time_ms = Some(number(word)?),
-                "currmovenumber" => info.currmovenumber = Some(number(word)? as u32),
+                "depth" => info.depth = Some(info_number(&mut words, bad, word)?),
+                "seldepth" => info.seldepth = Some(info_number(&mut words, bad, word)?),
+                "multipv" => info.multipv = Some(info_number(&mut words, bad, word)?),
+                "nodes" => info.nodes = Some(info_number(&mut words, bad, word)?),
+                "nps" => info.nps = Some(info_number(&mut words, bad, word)?),
+                "hashfull" => info.hashfull = Some(info_number(&mut words, bad, word)?),
+                "time" => info.time_ms = Some(info_number(&mut words, bad, word)?),
+                "currmovenumber" => info.currmovenumber = Some(info_number(&mut words, bad, word)?),
                 "currmove" => info.currmove = Some(words.next().ok_or_else(|| bad(word))?.to_string()),
                 "score" => {
                     let kind = words.next();
@@ -223,6 +217,19 @@ impl std::str::FromStr for Info {
         }
         Ok(info)
     }
+}
+
+/// The next word as the number of `field`, read as the field's own type: a number out of its
+/// range is a bad field, not another number (`hashfull 4294967296` is not 0).
+fn info_number<'a, T: std::str::FromStr>(
+    words: &mut impl Iterator<Item = &'a str>,
+    bad: impl Fn(&str) -> MessageError,
+    field: &str,
+) -> Result<T, MessageError> {
+    words
+        .next()
+        .and_then(|value| value.parse().ok())
+        .ok_or_else(|| bad(field))
 }
 
 const INFO_KEYWORDS: [&str; 15] = [
@@ -282,16 +289,24 @@ impl std::str::FromStr for EngineMessage {
     fn from_str(line: &str) -> Result<EngineMessage, MessageError> {
         let trimmed = line.trim();
         let mut words = trimmed.split_whitespace();
-        let rest_after = |prefix: &str| trimmed[prefix.len()..].trim().to_string();
+        // The text after the first `words` words, whatever whitespace separates them.
+        let rest_after = |words: usize| {
+            let mut rest = trimmed;
+            for _ in 0..words {
+                rest = rest.trim_start();
+                rest = &rest[rest.find(char::is_whitespace).unwrap_or(rest.len())..];
+            }
+            rest.trim().to_string()
+        };
         Ok(match words.next() {
             Some("uciok") => EngineMessage::UciOk,
             Some("readyok") => EngineMessage::ReadyOk,
             Some("id") => match words.next() {
-                Some("name") => EngineMessage::Name(rest_after("id name")),
-                Some("author") => EngineMessage::Author(rest_after("id author")),
+                Some("name") => EngineMessage::Name(rest_after(2)),
+                Some("author") => EngineMessage::Author(rest_after(2)),
                 _ => EngineMessage::Other(trimmed.to_string()),
             },
-            Some("option") => EngineMessage::Option(rest_after("option")),
+            Some("option") => EngineMessage::Option(rest_after(1)),
             Some("info") => EngineMessage::Info(trimmed.parse()?),
             Some("bestmove") => {
                 let mv = words.next().ok_or(MessageError::BestMoveWithoutMove)?;
@@ -362,6 +377,57 @@ mod tests {
             "bestmove".parse::<EngineMessage>().unwrap_err().to_string(),
             "'bestmove' without a move"
         );
+    }
+
+    /// Found by the `uci_command` fuzz target: a number too large for its field was cut to
+    /// its low bits (`hashfull 4294967296` read as 0) instead of refused.
+    #[test]
+    fn numbers_too_large_for_their_field_are_bad_fields() {
+        for line in [
+            "info depth 4294967296",
+            "info seldepth 4294967297 depth 3",
+            "info multipv 5000000000",
+            "info hashfull 155555555555537",
+            "info currmovenumber 4294967296",
+            "info nodes 18446744073709551616",
+        ] {
+            assert!(
+                matches!(line.parse::<Info>(), Err(MessageError::BadField { .. })),
+                "{line}: {:?}",
+                line.parse::<Info>()
+            );
+        }
+        let info: Info = "info depth 4294967295 nodes 18446744073709551615"
+            .parse()
+            .unwrap();
+        assert_eq!((info.depth, info.nodes), (Some(u32::MAX), Some(u64::MAX)));
+    }
+
+    /// Found by the `uci_command` fuzz target: the text after `id name` was cut at a fixed
+    /// byte offset, so more than one blank between the words lost letters of the name (`e
+    /// Stockfish`), and a wide blank (U+2003) put the cut inside a character (a panic).
+    #[test]
+    fn id_and_option_texts_are_the_words_after_the_keywords() {
+        let cases = [
+            (
+                "id  name Stockfish 15.1",
+                EngineMessage::Name("Stockfish 15.1".into()),
+            ),
+            ("id\tname\t Stockfish", EngineMessage::Name("Stockfish".into())),
+            ("id \u{2003}\u{2003}name X", EngineMessage::Name("X".into())),
+            (
+                "id   author  A. Author ",
+                EngineMessage::Author("A. Author".into()),
+            ),
+            (
+                "option\u{3000}name Hash",
+                EngineMessage::Option("name Hash".into()),
+            ),
+            ("id name", EngineMessage::Name(String::new())),
+        ];
+        for (line, expected) in cases {
+            assert_eq!(line.parse::<EngineMessage>().unwrap(), expected, "{line:?}");
+        }
     }
 
     #[test]
