@@ -22,6 +22,7 @@ fuzz_target!(|data: &[u8]| {
         max_iterations: 300,
         max_time: Duration::from_millis(20),
         max_body: 4 * 1024,
+        max_threads: 2,
     };
     let Some((&kind, body)) = data.split_first() else {
         return;
