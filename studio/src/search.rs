@@ -146,10 +146,17 @@ impl GameVisitor for ChooseMove<'_> {
                 self.limits.max_depth, self.depth
             )));
         }
+        let moves = legal_moves(&root);
+        if moves.is_empty() {
+            // Not over, yet nothing to play: a leaf of the textbook tree, scored by its evaluator.
+            return Err(StudioError::BadRequest(
+                "the position has no moves to play (a leaf of the tree)".to_string(),
+            ));
+        }
         if root.is_chance() {
             // Nature's move: the die is rolled (seeded by the game so far, so a replay is the
             // same game), not searched.
-            let outcomes = legal_moves(&root);
+            let outcomes = moves;
             let mut rng = SplitMix64::new(self.seed);
             let mv = outcomes[sample_outcome(&root, &outcomes, &mut rng)];
             return Ok(json!({

@@ -196,6 +196,18 @@ fn a_searcher_plays_a_legal_move() {
     );
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["position"]["to_move"], "Black");
+    // A leaf of the textbook tree is not over (its evaluator scores it) but has no move to play,
+    // whether a player or the die is to move there (a chance level after the last move; the
+    // fuzzer's case).
+    for chance in [0, 1] {
+        let (status, answer) = post(
+            "/api/move",
+            &json!({"game": "textbook", "params": {"tree_depth": 1, "chance": chance, "best_first": 0},
+                    "moves": ["a"], "depth": 3, "searcher": {"kind": "minimax"}}),
+        );
+        assert_eq!(status, 400, "{answer}");
+        assert!(answer["error"].as_str().unwrap().contains("no moves to play"), "{answer}");
+    }
 }
 
 #[test]
