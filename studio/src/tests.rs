@@ -206,7 +206,10 @@ fn a_searcher_plays_a_legal_move() {
                     "moves": ["a"], "depth": 3, "searcher": {"kind": "minimax"}}),
         );
         assert_eq!(status, 400, "{answer}");
-        assert!(answer["error"].as_str().unwrap().contains("no moves to play"), "{answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains("no moves to play"),
+            "{answer}"
+        );
     }
 }
 

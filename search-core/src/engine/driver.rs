@@ -4,7 +4,7 @@
 //! (`iterative.rs`; one iteration without it), searching the root of each iteration in a full
 //! window, in aspiration windows (`aspiration.rs`) or by MTD(f) passes (`mtdf.rs`), all of them
 //! calls of the node function, none a copy of it; the main thread reports each completed
-//! iteration, and its result is the search's.
+//! iteration, and the deepest completed iteration of any thread is the search's result.
 //!
 //! - **Principal variation.** The line the node function collects ends where the search took a
 //!   value from the transposition table instead of searching on (a repeated search of the same
@@ -33,8 +33,8 @@ use super::tt::Table;
 use super::worker::Worker;
 use crate::{Bound, Evaluate, Game, Limits, MoveList, Score, SearchResult, SearchStats, outcome_score};
 
-/// The result of a search's main thread: its last completed iteration's (or, if none completed,
-/// what the root is worth unsearched).
+/// The result of a search's thread: its last completed iteration's (or, if none completed, what
+/// the root is worth unsearched).
 struct Completed<M> {
     score: Score,
     pv: Vec<M>,
@@ -88,8 +88,9 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     }
 
     /// The search on `threads` threads (see `threads.rs`): the main thread on the engine's
-    /// state, the helpers on their own, all on the shared table; the helpers stop when the main
-    /// thread is done. The main thread's result, and each helper's statistics.
+    /// state, the helpers on their own, all on the shared table; every thread stops when one
+    /// has completed the target depth (or a limit stops them). The deepest completed
+    /// iteration's result (the main thread's on a tie), and each helper's statistics.
     fn lazy_smp(
         &mut self,
         root: &G,
@@ -121,6 +122,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                     };
                     scope.spawn(move || {
                         let mut search = SearchState::new();
+                        let stop = Arc::clone(&shared);
                         search.start(limits, config.repetition, &context.game_history, Some(shared));
                         let mut worker = Worker {
                             evaluator,
@@ -131,8 +133,12 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                             context: &mut context,
                             search: &mut search,
                         };
-                        worker.iterate(root, Some(helper));
-                        search.stats
+                        let done = worker.iterate(root, Some(helper));
+                        if !search.aborted {
+                            // This helper completed the target depth first: the search is done.
+                            stop.stop.store(true, Ordering::Relaxed);
+                        }
+                        (done, search.stats)
                     })
                 })
                 .collect();
@@ -145,12 +151,23 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 context,
                 search,
             };
-            let done = main.iterate(root, None);
+            let mut done = main.iterate(root, None);
             shared.stop.store(true, Ordering::Relaxed);
-            let stats = helpers
-                .into_iter()
-                .map(|helper| helper.join().unwrap_or_default())
-                .collect();
+            let mut stats = Vec::new();
+            for helper in helpers {
+                let Ok((helper_done, helper_stats)) = helper.join() else {
+                    stats.push(SearchStats::default());
+                    continue;
+                };
+                stats.push(helper_stats);
+                // A helper's deeper completed iteration (the target, when it got there first)
+                // is the search's result, reported as the main thread's are.
+                if helper_done.depth > done.depth {
+                    done = helper_done;
+                    main.extend_pv_from_table(root, &mut done.pv);
+                    main.report(done.depth, done.score, Bound::Exact, &done.pv);
+                }
+            }
             (done, stats)
         })
     }
@@ -158,15 +175,16 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 
 impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// Iterative deepening's loop to the limits' depth: the main thread (`helper` is `None`)
-    /// reports each completed iteration and returns the last; a helper thread (numbered from 1)
-    /// skips some depths (`threads.rs`) and its result is not used.
+    /// reports each completed iteration; a helper thread (numbered from 1) skips some depths
+    /// below the target (`threads.rs`). The last completed iteration.
     fn iterate(&mut self, root: &G, helper: Option<u32>) -> Completed<G::Move> {
         let target = self.search.limits.depth.min(MAX_SEARCH_PLY - 1);
         let mut completed: Option<Completed<G::Move>> = None;
         let mut values: Vec<Score> = Vec::new();
         let id = self.config.iterative_deepening;
         for depth in iterative::depths(id, target) {
-            if helper.is_some_and(|helper| id && skips(helper, depth)) {
+            // A helper skips some depths, never the target.
+            if helper.is_some_and(|helper| id && depth < target && skips(helper, depth)) {
                 continue;
             }
             let Some((score, mut pv)) = self.iteration(root, depth, &values) else {
