@@ -271,6 +271,23 @@ pub trait Game: Clone + Send + Sync {
         None
     }
 
+    /// Bounds on the value of this position searched to the end of the game, for the side to
+    /// move, as scores measured from here (ply 0 is this position: a win on the next move is
+    /// [`Score::mate_in`]`(1)`): `(lowest, highest)`, if the game knows any; `None` (the
+    /// default) if not. Kalah knows them from the seeds already stored (the side to move ends
+    /// with at least its store and at most its store plus every seed in play:
+    /// [`Score::margin_range`] turns such margins into scores); Connect Four knows a win on the
+    /// spot and a double threat that cannot be stopped.
+    ///
+    /// Used by the engine's `bounds` feature, on in the solver ([`crate::solve`]), which ends a
+    /// node whose bounds decide its window ("is the margin at least 10?" answered at once when
+    /// the seeds left cannot make it 10). Searches to the end of the game stay exact; a bound
+    /// that a line of the game breaks makes the solver wrong, which
+    /// [`SolveCheck`](crate::testing::SolveCheck) catches.
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        None
+    }
+
     /// Whether the game has chance nodes at all (dice, a shuffled deck): `false` by default.
     ///
     /// Set it to `true` in a game that overrides [`is_chance`](Game::is_chance). Searchers use it

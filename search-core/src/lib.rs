@@ -66,6 +66,7 @@ pub mod mcts;
 pub mod random_tree;
 pub mod reference;
 pub mod rng;
+pub mod solve;
 pub mod stack;
 pub mod testing;
 pub mod trace;

@@ -1,7 +1,7 @@
 //! [`Limits`]: when a search must stop.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// What bounds a search: a depth, and optionally a node budget, a deadline and a stop flag that
@@ -27,6 +27,10 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Stop as soon as this flag is raised (by another thread, a signal handler, a UCI `stop`).
     pub stop: Option<Arc<AtomicBool>>,
+    /// Not a limit: a counter the engine adds its nodes to as it goes (every thousand nodes, each
+    /// thread its own), so that another thread can show the progress of a long search
+    /// ([`with_progress`](Limits::with_progress)).
+    pub progress: Option<Arc<AtomicU64>>,
 }
 
 impl Limits {
@@ -72,6 +76,28 @@ impl Limits {
     #[must_use]
     pub fn with_stop_flag(mut self, flag: Arc<AtomicBool>) -> Self {
         self.stop = Some(flag);
+        self
+    }
+
+    /// Counts the engine's nodes into `counter` as it searches (every thousand nodes), for a
+    /// progress display on another thread: what a long solve shows while it runs.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// use search_core::engine::Engine;
+    /// use search_core::random_tree::{RandomTree, TreeValue};
+    /// use search_core::{Limits, Searcher};
+    ///
+    /// let counter = Arc::new(AtomicU64::new(0));
+    /// let limits = Limits::depth(8).with_progress(Arc::clone(&counter));
+    /// let result = Engine::new(TreeValue).search(&RandomTree::new(7, 4, 8), &limits);
+    /// let counted = counter.load(Ordering::Relaxed);
+    /// assert!(counted > 0 && counted <= result.stats.nodes);
+    /// ```
+    #[must_use]
+    pub fn with_progress(mut self, counter: Arc<AtomicU64>) -> Self {
+        self.progress = Some(counter);
         self
     }
 

@@ -166,6 +166,37 @@ impl Score {
         })
     }
 
+    /// The range of scores a game ending with a margin from `lowest` to `highest` (for the side
+    /// to move) can have, one ply or more from the position they are measured from, at any
+    /// distance: from the slowest win (or fastest loss) by `lowest` to the fastest win (or
+    /// slowest loss) by `highest`. What a game that knows bounds on its final margin gives as
+    /// [`Game::value_bounds`](crate::Game::value_bounds).
+    ///
+    /// ```
+    /// use search_core::Score;
+    /// let (low, high) = Score::margin_range(-2, 3);
+    /// for margin in -2..=3 {
+    ///     for ply in 1..=Score::MAX_PLY {
+    ///         assert!(low <= Score::won_by(margin, ply) && Score::won_by(margin, ply) <= high);
+    ///     }
+    /// }
+    /// assert_eq!(Score::margin_range(0, 0), (Score::DRAW, Score::DRAW));
+    /// ```
+    #[must_use]
+    pub const fn margin_range(lowest: i32, highest: i32) -> (Score, Score) {
+        let low = if lowest > 0 {
+            Score::won_by(lowest, Self::MAX_PLY)
+        } else {
+            Score::won_by(lowest, 1)
+        };
+        let high = if highest > 0 {
+            Score::won_by(highest, 1)
+        } else {
+            Score::won_by(highest, Self::MAX_PLY)
+        };
+        (low, high)
+    }
+
     /// The raw integer value (centi-units for static values).
     #[must_use]
     pub const fn raw(self) -> i32 {
@@ -227,26 +258,42 @@ impl Score {
     /// margin. Static values are unchanged.
     #[must_use]
     pub const fn to_tt(self, ply: u32) -> Score {
-        if !self.is_mate() {
-            self
-        } else if self.0 > 0 {
-            Score(self.0 + ply as i32)
-        } else {
-            Score(self.0 - ply as i32)
-        }
+        self.shifted(-(ply as i32))
     }
 
     /// The inverse of [`to_tt`](Score::to_tt): a score read from a transposition table at a node
-    /// `ply` plies from the root.
+    /// `ply` plies from the root. A distance is kept within [`MAX_PLY`](Score::MAX_PLY), so a
+    /// margin stays the same margin however far it is moved:
+    ///
+    /// ```
+    /// use search_core::Score;
+    /// let slowest = Score::won_by(-1, Score::MAX_PLY);
+    /// assert_eq!(slowest.from_tt(3).margin(), Some(-1));
+    /// assert_eq!(Score::won_by(2, 999).from_tt(5), Score::won_by(2, Score::MAX_PLY));
+    /// assert_eq!(Score::mate_in(4).from_tt(2), Score::mate_in(6));
+    /// ```
     #[must_use]
     pub const fn from_tt(self, ply: u32) -> Score {
-        if !self.is_mate() {
-            self
-        } else if self.0 > 0 {
-            Score(self.0 - ply as i32)
+        self.shifted(ply as i32)
+    }
+
+    /// A decided score with its distance changed by `plies` (nearer if negative), kept within
+    /// its band: a distance below 0 or beyond [`MAX_PLY`](Score::MAX_PLY) is clamped there, so
+    /// that a margin never turns into another margin or a mate. Static values are unchanged.
+    const fn shifted(self, plies: i32) -> Score {
+        let Some(distance) = self.mate_plies() else {
+            return self;
+        };
+        let moved = distance as i32 + plies;
+        let clamped = if moved < 0 {
+            0
+        } else if moved > Self::MAX_PLY as i32 {
+            Self::MAX_PLY as i32
         } else {
-            Score(self.0 + ply as i32)
-        }
+            moved
+        };
+        let change = clamped - distance as i32;
+        if self.0 > 0 { Score(self.0 - change) } else { Score(self.0 + change) }
     }
 }
 

@@ -71,7 +71,9 @@
 
 use std::fmt::{self, Debug, Display};
 
+mod solve;
 mod solver;
+pub use solve::{SolveCheck, SolveReport};
 pub use solver::{SolverCheck, SolverReport};
 
 use crate::engine::{ChancePruning, Config, Engine};

@@ -17,3 +17,5 @@ mod engine_features;
 mod engine_threads;
 #[path = "reference_searchers.rs"]
 mod reference_searchers;
+#[path = "solve.rs"]
+mod solve;

@@ -253,7 +253,7 @@ impl EngineOptions {
         lines.extend(
             FEATURES
                 .iter()
-                .filter(|feature| !feature.is_for_chance_games())
+                .filter(|feature| !feature.is_for_chance_games() && !feature.is_for_scored_games())
                 .map(|feature| feature_line(feature, &d.search)),
         );
         lines
@@ -324,7 +324,7 @@ impl EngineOptions {
             _ => {
                 let feature = FEATURES
                     .iter()
-                    .filter(|feature| !feature.is_for_chance_games())
+                    .filter(|feature| !feature.is_for_chance_games() && !feature.is_for_scored_games())
                     .find(|feature| feature.option.eq_ignore_ascii_case(name.trim()))
                     .ok_or_else(|| format!("unknown option '{name}'"))?;
                 let mut search = self.search;
@@ -387,7 +387,10 @@ mod tests {
     #[test]
     fn every_engine_feature_is_an_option() {
         let lines = EngineOptions::uci_lines();
-        for feature in FEATURES.iter().filter(|feature| !feature.is_for_chance_games()) {
+        for feature in FEATURES
+            .iter()
+            .filter(|feature| !feature.is_for_chance_games() && !feature.is_for_scored_games())
+        {
             let prefix = format!("option name {} type ", feature.option);
             assert!(
                 lines.iter().any(|line| line.starts_with(&prefix)),

@@ -69,6 +69,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::aspiration::{self, DEFAULT_ASPIRATION_WINDOW};
+use super::bounds;
 use super::enhanced_cutoff;
 use super::extensions;
 use super::feature::{Exactness, Feature};
@@ -126,6 +127,8 @@ pub struct Config {
     pub capture_chain: Option<u32>,
     /// Repetition draws (`repetition.rs`).
     pub repetition: bool,
+    /// The game's bounds on a position's value cut nodes they decide (`bounds.rs`).
+    pub bounds: bool,
     /// Pruning at chance nodes (`star.rs`): `None` searches every outcome with the full
     /// window, as expectiminimax does.
     pub chance: Option<ChancePruning>,
@@ -178,6 +181,7 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(check_extension: extensions::CHECK_EXTENSION),
     part!(capture_chain: extensions::CAPTURE_CHAIN),
     part!(repetition: repetition::REPETITION),
+    part!(bounds: bounds::BOUNDS),
     part!(chance: star::STAR),
     part!(threads: threads::THREADS),
 ];
@@ -200,6 +204,7 @@ impl Config {
         check_extension: false,
         capture_chain: None,
         repetition: false,
+        bounds: false,
         chance: None,
         threads: 1,
     };

@@ -43,7 +43,14 @@ struct Completed<M> {
 
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// The search entry point ([`Searcher::search`](crate::Searcher::search)).
-    pub(super) fn run(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
+    /// `window`: the window of every root search, if the caller fixes one
+    /// ([`Engine::search_window`]).
+    pub(super) fn run(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        window: Option<(Score, Score)>,
+    ) -> SearchResult<G::Move> {
         if let Some(tt) = &mut self.tables.tt {
             tt.new_search();
         }
@@ -52,6 +59,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let shared = (threads > 1).then(|| Arc::new(Shared::default()));
         let (repetition, history) = (self.config.repetition, &self.context.game_history);
         self.search.start(limits, repetition, history, shared.clone());
+        self.search.window = window;
         let (done, helpers) = match shared {
             None => (self.lone_search(root), Vec::new()),
             Some(shared) => self.lazy_smp(root, threads, &shared),
@@ -107,7 +115,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         } = self;
         let (evaluator, config, hasher): (&E, Config, _) = (evaluator, *config, tables.hasher);
         let table = tables.tt.as_mut().map(|tt| tt.shared());
-        let (limits, history) = (search.limits.clone(), &mut tables.history);
+        let (limits, history, window) = (search.limits.clone(), &mut tables.history, search.window);
         let root_moves = context.root_moves.clone();
         let game_history = context.game_history.clone();
         std::thread::scope(|scope| {
@@ -124,6 +132,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                         let mut search = SearchState::new();
                         let stop = Arc::clone(&shared);
                         search.start(limits, config.repetition, &context.game_history, Some(shared));
+                        search.window = window;
                         let mut worker = Worker {
                             evaluator,
                             config,
@@ -197,7 +206,11 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             }
             values.push(score);
             self.search.root_best = pv.first().copied();
-            self.report(depth, score, Bound::Exact, &pv);
+            let bound = self
+                .search
+                .window
+                .map_or(Bound::Exact, |(alpha, beta)| Bound::classify(score, alpha, beta));
+            self.report(depth, score, bound, &pv);
             completed = Some(Completed { score, pv, depth });
         }
         completed.unwrap_or_else(|| Completed {
@@ -211,9 +224,11 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// iterations' values so far. `None` if aborted.
     fn iteration(&mut self, root: &G, depth: u32, values: &[Score]) -> Option<(Score, Vec<G::Move>)> {
         let previous = values.last().copied();
-        let score = match self.config.root_window {
-            RootWindow::Mtdf(guess) => return self.mtdf(root, depth, guess.pick(values)),
-            RootWindow::Aspiration(window) if depth > 0 => {
+        let score = match (self.search.window, self.config.root_window) {
+            // A window the caller fixed: one search in it, whatever the configuration says.
+            (Some(window), _) => self.node(root, self.root_node(depth, window)),
+            (None, RootWindow::Mtdf(guess)) => return self.mtdf(root, depth, guess.pick(values)),
+            (None, RootWindow::Aspiration(window)) if depth > 0 => {
                 let window = self.scaled(window);
                 self.aspiration(root, depth, previous.unwrap_or(Score::DRAW), window)?
             }

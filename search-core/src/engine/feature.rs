@@ -162,6 +162,14 @@ impl<P> Feature<P> {
         self.name == "star"
     }
 
+    /// Whether the feature acts only in games that know bounds on a position's value
+    /// ([`Game::value_bounds`](crate::Game::value_bounds): `bounds`); front ends for a game
+    /// without them, such as the chess UCI engine, leave it out.
+    #[must_use]
+    pub fn is_for_scored_games(&self) -> bool {
+        self.name == "bounds"
+    }
+
     /// Parses a value given for this feature: `Ok(None)` means off.
     pub(super) fn parse_value(&self, text: Option<&str>) -> Result<Option<Value>, String> {
         let text = text.map(str::trim).filter(|t| !t.is_empty());

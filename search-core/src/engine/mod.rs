@@ -20,6 +20,7 @@
 //! | check extension, capture-chain extension (the chess-engine article in the project's papers) | `extensions.rs` | value-changing (a deeper search) |
 //! | quiescence search (Beal 1990): stand pat, noisy moves, optional checks and delta pruning | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks and delta pruning |
 //! | repetition draws from the game history and the current line (graph-history interaction: Campbell 1985) | `repetition.rs` | path-dependent |
+//! | value bounds: the game's bounds on a position's value end the nodes they decide (Irving, Donkers & Uiterwijk 2000; Pons 2019) | `bounds.rs` | exact to the end of the game (the solver), value-changing at a horizon |
 //! | chance nodes: Star1, Star2 with probes (Ballard 1983; Hauk, Buro & Schaeffer 2004) | `star.rs` (searched by `chance_node.rs`) | exact (equals expectiminimax) |
 //!
 //! Each of these files opens with a module doc in one format: the idea, its invariant, whether it
@@ -89,6 +90,7 @@
 //! To add a feature, see the contributor's guide (`CONTRIBUTING.md` at the repository's root).
 
 mod aspiration;
+mod bounds;
 mod chance_node;
 pub mod config;
 mod driver;
@@ -118,7 +120,7 @@ pub mod tt;
 mod worker;
 
 use crate::trace::{Trace, Tracer};
-use crate::{Evaluate, Game, ZobristHash};
+use crate::{Evaluate, Game, Score, ZobristHash};
 
 pub use aspiration::DEFAULT_ASPIRATION_WINDOW;
 pub use config::{
@@ -412,13 +414,49 @@ impl<G: Game, E> Engine<G, E> {
     }
 }
 
+impl<G: Game, E: Evaluate<G>> Engine<G, E> {
+    /// Searches `root` with every root search in the window `(alpha, beta)`, whatever the
+    /// configuration's root window: a *null-window test* (`beta = alpha + 1`) asks only whether
+    /// the value is at least `beta`, the primitive of MTD(f) and of the solver
+    /// ([`crate::solve`]). The result's score is fail-soft: at or above `beta`, a lower bound on
+    /// the value (and the best move one that reaches it); at or below `alpha`, an upper bound;
+    /// in between, the value. Iterative deepening, if configured, searches each iteration in
+    /// the same window. A window with `alpha >= beta` is taken as the null window at `beta`.
+    ///
+    /// ```
+    /// use search_core::engine::{Config, Engine};
+    /// use search_core::random_tree::{RandomTree, TreeValue};
+    /// use search_core::reference::Minimax;
+    /// use search_core::{Limits, Score, Searcher};
+    ///
+    /// let tree = RandomTree::new(5, 3, 6);
+    /// let value = Minimax::new(TreeValue).search(&tree, &Limits::depth(6)).score;
+    /// let mut engine = Engine::with_config(TreeValue, Config::exact());
+    /// // Is the value at least `value`? Yes. At least `value + 1`? No.
+    /// let at_least = engine.search_window(&tree, &Limits::depth(6), value - 1, value);
+    /// assert!(at_least.score >= value && at_least.best_move.is_some());
+    /// let above = engine.search_window(&tree, &Limits::depth(6), value, value + 1);
+    /// assert!(above.score <= value);
+    /// ```
+    pub fn search_window(
+        &mut self,
+        root: &G,
+        limits: &crate::Limits,
+        alpha: Score,
+        beta: Score,
+    ) -> crate::SearchResult<G::Move> {
+        let alpha = if alpha >= beta { beta - 1 } else { alpha };
+        self.run(root, limits, Some((alpha, beta)))
+    }
+}
+
 impl<G: Game, E: Evaluate<G>> crate::Searcher<G> for Engine<G, E> {
     fn name(&self) -> &str {
         &self.name
     }
 
     fn search(&mut self, root: &G, limits: &crate::Limits) -> crate::SearchResult<G::Move> {
-        self.run(root, limits)
+        self.run(root, limits, None)
     }
 }
 

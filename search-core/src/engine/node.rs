@@ -115,6 +115,11 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 .horizon(game, &mut moves, node.ply, window);
         }
 
+        // --- Bounds: the game's bounds on the value may decide the window already.
+        if let Some(score) = self.bounds_cutoff(game, &node) {
+            return self.search.prune(Cut::Bounds, &moves, score);
+        }
+
         // --- Transposition table: a stored result that decides the window ends the node (never
         //     at the root); otherwise its move goes first. Then the children's entries (ETC).
         let tt_key = self.key(game, node.ply);
@@ -160,6 +165,16 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         // --- Transposition table store, once: the fail-soft score with its bound.
         self.store_result(game, tt_key, &searched, best_score, best_move);
         best_score
+    }
+
+    /// The score the game's bounds on the value decide for `node`'s window, if the
+    /// `bounds` feature is on and they do (`bounds.rs`).
+    #[inline]
+    fn bounds_cutoff(&self, game: &G, node: &Node) -> Option<Score> {
+        if !self.config.bounds || node.ply == 0 {
+            return None;
+        }
+        super::bounds::cutoff(game.value_bounds()?, node)
     }
 
     /// The move to search first: the table's (looked up among all the moves, even where the

@@ -53,6 +53,10 @@ pub(super) struct SearchState<M> {
     pub(super) trace: Tracer,
     /// What the threads share, in a search on several threads.
     pub(super) shared: Option<Arc<Shared>>,
+    /// The window every root search of this search takes, when the caller fixes one
+    /// ([`Engine::search_window`](super::Engine::search_window)); `None`: the configuration's
+    /// root window.
+    pub(super) window: Option<(Score, Score)>,
 }
 
 impl<M: Copy + Eq> SearchState<M> {
@@ -68,6 +72,7 @@ impl<M: Copy + Eq> SearchState<M> {
             root_best: None,
             trace: Tracer::default(),
             shared: None,
+            window: None,
         }
     }
 
@@ -91,6 +96,7 @@ impl<M: Copy + Eq> SearchState<M> {
         self.killers.clear();
         self.line.start(repetition, game_history);
         self.shared = shared;
+        self.window = None;
     }
 
     /// Whether the search must stop now (and from now on): node budget, clock, stop flag. On
@@ -102,6 +108,12 @@ impl<M: Copy + Eq> SearchState<M> {
             return true;
         }
         let checks = self.stats.nodes % STOP_CHECK_INTERVAL == 0;
+        if checks
+            && self.stats.nodes > 0
+            && let Some(progress) = &self.limits.progress
+        {
+            progress.fetch_add(STOP_CHECK_INTERVAL, Ordering::Relaxed);
+        }
         self.aborted = match &self.shared {
             None => self.limits.is_over_budget(self.stats.nodes) || (checks && self.limits.is_stopped()),
             Some(shared) if checks && self.stats.nodes > 0 => {

@@ -441,6 +441,20 @@ impl TranspositionTable {
             .count();
         (used * 1000 / (2 * sampled)) as u32
     }
+
+    /// How full the table is with entries of any search, in per mille, estimated from the first
+    /// thousand entries: what a long job that runs many searches on one table (the solver's
+    /// probes) reports as its memory in use.
+    #[must_use]
+    pub fn occupancy(&self) -> u32 {
+        let sampled = self.mask.min(499) as usize + 1;
+        let used = (0..sampled)
+            .filter_map(|index| self.bucket(index))
+            .flat_map(|bucket| [entry_at(&bucket, 0), entry_at(&bucket, 1)])
+            .flatten()
+            .count();
+        (used * 1000 / (2 * sampled)) as u32
+    }
 }
 
 /// The table as the threads of a search share it (see [`TranspositionTable::shared`]): probes

@@ -91,6 +91,8 @@ pub enum Cut {
     ChanceCutoff,
     /// A chance node: Star2's probes (one move of each outcome) decided it.
     ProbeCutoff,
+    /// The game's bounds on its final margin decided the window (the engine's `bounds`).
+    Bounds,
 }
 
 impl Cut {
@@ -110,6 +112,7 @@ impl Cut {
             Cut::Proven => "proven",
             Cut::ChanceCutoff => "star1 cutoff",
             Cut::ProbeCutoff => "star2 probe cutoff",
+            Cut::Bounds => "bounds cutoff",
         }
     }
 }
