@@ -1,4 +1,6 @@
-//! Connect Four on a bitboard, plugged into `search-core`.
+//! Connect Four on a bitboard, plugged into `search-core`, on the standard 7 × 6 board or any
+//! other of up to 9 columns and 8 rows (4 × 4, 5 × 4 and 6 × 5 are the small boards the
+//! solver's tests settle).
 //!
 //! Play it in the terminal with `cargo run --release --example connect_four` (the front-end lives
 //! in the repository's `examples/connect_four.rs`): a column number (1-7) per move. A number off
@@ -7,35 +9,83 @@
 //!
 //! # The bitboard
 //!
-//! Each column takes 7 bits of a `u64` (6 cells, bottom first, and one empty guard bit above),
-//! so bit `7 * column + row` is a cell. Two boards describe a position: `mask`, every stone, and
-//! `current`, the stones of the side to move. Dropping a stone in a column is one addition
-//! (`mask + bottom of the column` carries into the lowest empty cell), and four in a row is four
-//! shifted ANDs per direction. This is the representation of John Tromp's and Pascal Pons's
-//! solvers.
+//! Each column takes `height + 1` bits of a `u64` (the cells, bottom first, and one empty guard
+//! bit above), so bit `(height + 1) * column + row` is a cell. Two boards describe a position:
+//! `mask`, every stone, and `current`, the stones of the side to move. Dropping a stone in a
+//! column is one addition (`mask + bottom of the column` carries into the lowest empty cell),
+//! and four in a row is four shifted ANDs per direction. This is the representation of John
+//! Tromp's and Pascal Pons's solvers.
+//!
+//! # What the searchers are given
+//!
+//! - **Order hints** as Pons's solver orders (2019, "Solving Connect 4: how to build a perfect
+//!   AI", part 10): a winning move first, then a move that blocks the opponent's immediate win,
+//!   then by the number of cells the move makes winning for its player (threats), the centre
+//!   columns first among equals; a move that gives the opponent a winning cell right above it
+//!   last.
+//! - **A hash shared by mirror images**: a position and its mirror image (the columns in reverse
+//!   order) have the same value, so they hash the same, and their moves are numbered mirrored
+//!   ([`ZobristHash::move_code`]), so that a transposition table's move read back in the mirror
+//!   image is the mirrored move. A table then holds each pair once.
 
 use search_core::{Evaluate, Game, MoveList, Outcome, Player, Score, ZobristHash};
 
-const WIDTH: u32 = 7;
-const HEIGHT: u32 = 6;
-/// Bits per column: the cells and a guard bit.
-const COLUMN_BITS: u32 = HEIGHT + 1;
-/// The bottom cell of every column.
-const BOTTOM: u64 = {
-    let mut bottom = 0;
-    let mut column = 0;
-    while column < WIDTH {
-        bottom |= 1 << (column * COLUMN_BITS);
-        column += 1;
-    }
-    bottom
-};
-/// Every playable cell.
-const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
+/// The standard board's columns.
+pub const WIDTH: u8 = 7;
+/// The standard board's rows.
+pub const HEIGHT: u8 = 6;
+/// The most columns a board may have (its columns are typed as one digit).
+pub const MAX_WIDTH: u8 = 9;
+/// The most rows a board may have.
+pub const MAX_HEIGHT: u8 = 8;
 
-/// A column, `0..7` internally, shown and typed as `1..=7`.
+/// A board's geometry: its masks, for every size, computed once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Geometry {
+    /// The bottom cell of every column.
+    bottom: u64,
+    /// Every playable cell.
+    board: u64,
+}
+
+/// The geometry of every board, by `[width][height]` (sizes whose bits do not fit are zero).
+const GEOMETRY: [[Geometry; MAX_HEIGHT as usize + 1]; MAX_WIDTH as usize + 1] = {
+    let empty = Geometry { bottom: 0, board: 0 };
+    let mut table = [[empty; MAX_HEIGHT as usize + 1]; MAX_WIDTH as usize + 1];
+    let mut width = 1;
+    while width <= MAX_WIDTH as u32 {
+        let mut height = 1;
+        while height <= MAX_HEIGHT as u32 {
+            if width * (height + 1) <= 64 {
+                let mut bottom = 0u64;
+                let mut column = 0;
+                while column < width {
+                    bottom |= 1 << (column * (height + 1));
+                    column += 1;
+                }
+                table[width as usize][height as usize] = Geometry {
+                    bottom,
+                    board: bottom * ((1 << height) - 1),
+                };
+            }
+            height += 1;
+        }
+        width += 1;
+    }
+    table
+};
+
+/// A column, `0..width` internally, shown and typed as `1..=width`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Column(u8);
+
+impl Column {
+    /// The column's index, from 0 on the left.
+    #[must_use]
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+}
 
 impl std::fmt::Display for Column {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -43,25 +93,30 @@ impl std::fmt::Display for Column {
     }
 }
 
-/// Why a typed move was refused.
+/// Why a typed move or a board size was refused.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// Not a number.
-    #[error("'{0}' is not a column: type a number from 1 to 7")]
-    NotANumber(String),
+    #[error("'{0}' is not a column: type a number from 1 to {1}")]
+    NotANumber(String, u8),
     /// Off the board.
-    #[error("column {0} is off the board: columns are numbered 1 to 7")]
-    OutOfRange(i64),
+    #[error("column {0} is off the board: columns are numbered 1 to {1}")]
+    OutOfRange(i64, u8),
     /// The column is full.
     #[error("column {0} is full")]
     Full(Column),
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// A board size out of range.
+    #[error(
+        "a board has 1 to {MAX_WIDTH} columns and 1 to {MAX_HEIGHT} rows, with (rows + 1) x columns at most 64, not {0} x {1}"
+    )]
+    BadSize(u8, u8),
 }
 
 /// A Connect Four position.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ConnectFour {
     /// The stones of the side to move.
     current: u64,
@@ -69,12 +124,29 @@ pub struct ConnectFour {
     mask: u64,
     /// Stones played so far.
     plies: u32,
+    /// Columns.
+    width: u8,
+    /// Rows.
+    height: u8,
+    /// The empty cells where the side to move would have four in a row (kept up to date by
+    /// `play`: what the order hints and the value bounds ask at every node).
+    my_wins: u64,
+    /// The empty cells where the opponent would.
+    their_wins: u64,
 }
 
-/// Whether `stones` hold four in a row, in any direction.
-fn has_four(stones: u64) -> bool {
-    // Shifts: 1 vertical, 7 horizontal, 6 and 8 the diagonals.
-    [1, COLUMN_BITS, COLUMN_BITS - 1, COLUMN_BITS + 1]
+impl Default for ConnectFour {
+    /// The empty standard board.
+    fn default() -> Self {
+        ConnectFour::new()
+    }
+}
+
+/// Whether `stones` hold four in a row, in any direction, on a board of `column_bits` bits a
+/// column.
+fn has_four(stones: u64, column_bits: u32) -> bool {
+    // Shifts: 1 vertical, a column horizontal, a column less and more the diagonals.
+    [1, column_bits, column_bits - 1, column_bits + 1]
         .into_iter()
         .any(|shift| {
             let pairs = stones & (stones >> shift);
@@ -82,22 +154,91 @@ fn has_four(stones: u64) -> bool {
         })
 }
 
+/// The cells (of `free`) where one more stone gives `stones` four in a row: Pons's
+/// `compute_winning_position`, for `column_bits` bits a column.
+fn winning_cells(stones: u64, free: u64, column_bits: u32) -> u64 {
+    // Vertical: three stones right below.
+    let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
+    // Horizontal and both diagonals: any three of the four cells of a line through the cell.
+    for shift in [column_bits, column_bits - 1, column_bits + 1] {
+        let pair = (stones << shift) & (stones << (2 * shift));
+        cells |= pair & (stones << (3 * shift));
+        cells |= pair & (stones >> shift);
+        let pair = (stones >> shift) & (stones >> (2 * shift));
+        cells |= pair & (stones << shift);
+        cells |= pair & (stones >> (3 * shift));
+    }
+    cells & free
+}
+
 impl ConnectFour {
-    /// The empty board.
+    /// The empty standard board (7 columns, 6 rows).
     pub fn new() -> Self {
-        ConnectFour::default()
+        ConnectFour {
+            current: 0,
+            mask: 0,
+            plies: 0,
+            width: WIDTH,
+            height: HEIGHT,
+            my_wins: 0,
+            their_wins: 0,
+        }
+    }
+
+    /// The empty board of `width` columns and `height` rows.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::BadSize`] for a board out of range (see [`MAX_WIDTH`], [`MAX_HEIGHT`]) or
+    /// whose cells and guard bits do not fit 64 bits.
+    ///
+    /// ```
+    /// use games::connect_four::ConnectFour;
+    /// let small = ConnectFour::with_size(5, 4).unwrap();
+    /// assert_eq!(small.size(), (5, 4));
+    /// assert!(ConnectFour::with_size(9, 7).is_err()); // 9 x 8 bits
+    /// ```
+    pub fn with_size(width: u8, height: u8) -> Result<Self, MoveError> {
+        if !(1..=MAX_WIDTH).contains(&width)
+            || !(1..=MAX_HEIGHT).contains(&height)
+            || u32::from(width) * (u32::from(height) + 1) > 64
+        {
+            return Err(MoveError::BadSize(width, height));
+        }
+        Ok(ConnectFour {
+            width,
+            height,
+            ..ConnectFour::new()
+        })
     }
 
     /// The position after `columns`, typed as digits 1-7 (`"4453"`), from the empty board.
     pub fn from_moves(columns: &str) -> Result<Self, MoveError> {
+        ConnectFour::new().after(columns)
+    }
+
+    /// The position after `columns` (digits, as [`from_moves`](Self::from_moves)) from this one.
+    pub fn after(&self, columns: &str) -> Result<Self, MoveError> {
         columns
             .chars()
             .filter(|c| !c.is_whitespace())
-            .try_fold(ConnectFour::new(), |position, c| {
+            .try_fold(*self, |position, c| {
                 position
                     .parse_move(&c.to_string())
                     .map(|column| position.play(column))
             })
+    }
+
+    /// The board's columns and rows.
+    #[must_use]
+    pub const fn size(&self) -> (u8, u8) {
+        (self.width, self.height)
+    }
+
+    /// The stones played so far.
+    #[must_use]
+    pub const fn plies(&self) -> u32 {
+        self.plies
     }
 
     /// Parses a column typed by a person, checking that a stone can go there.
@@ -105,9 +246,9 @@ impl ConnectFour {
         let text = text.trim();
         let number: i64 = text
             .parse()
-            .map_err(|_| MoveError::NotANumber(text.to_string()))?;
-        if !(1..=i64::from(WIDTH)).contains(&number) {
-            return Err(MoveError::OutOfRange(number));
+            .map_err(|_| MoveError::NotANumber(text.to_string(), self.width))?;
+        if !(1..=i64::from(self.width)).contains(&number) {
+            return Err(MoveError::OutOfRange(number, self.width));
         }
         let column = Column((number - 1) as u8);
         if self.is_over() {
@@ -119,18 +260,30 @@ impl ConnectFour {
         Ok(column)
     }
 
-    fn top_cell(column: Column) -> u64 {
-        1 << (u32::from(column.0) * COLUMN_BITS + HEIGHT - 1)
+    const fn column_bits(&self) -> u32 {
+        self.height as u32 + 1
+    }
+
+    const fn geometry(&self) -> Geometry {
+        GEOMETRY[self.width as usize][self.height as usize]
+    }
+
+    fn top_cell(&self, column: Column) -> u64 {
+        1 << (u32::from(column.0) * self.column_bits() + u32::from(self.height) - 1)
     }
 
     fn can_play(&self, column: Column) -> bool {
-        self.mask & Self::top_cell(column) == 0
+        self.mask & self.top_cell(column) == 0
+    }
+
+    /// The cells of `column`.
+    fn column_cells(&self, column: Column) -> u64 {
+        ((1 << self.height) - 1) << (u32::from(column.0) * self.column_bits())
     }
 
     /// The cell a stone dropped in `column` lands on (0 if the column is full).
     fn landing_cell(&self, column: Column) -> u64 {
-        let column_cells = ((1 << HEIGHT) - 1) << (u32::from(column.0) * COLUMN_BITS);
-        (self.mask + (1 << (u32::from(column.0) * COLUMN_BITS))) & column_cells
+        (self.mask + (1 << (u32::from(column.0) * self.column_bits()))) & self.column_cells(column)
     }
 
     /// The stones of the player who moved last.
@@ -140,18 +293,35 @@ impl ConnectFour {
 
     /// Whether someone has four in a row or the board is full.
     pub fn is_over(&self) -> bool {
-        has_four(self.opponent()) || self.mask == BOARD
+        has_four(self.opponent(), self.column_bits()) || self.mask == self.geometry().board
     }
 
     /// The player with four in a row, if any (always the one who moved last).
     pub fn winner(&self) -> Option<Player> {
-        has_four(self.opponent()).then(|| self.to_move().opponent())
+        has_four(self.opponent(), self.column_bits()).then(|| self.to_move().opponent())
     }
 
     /// A key unique to the position: the side to move's stones plus every column's height
     /// marker (Pons's encoding).
     fn key(&self) -> u64 {
-        self.current + self.mask + BOTTOM
+        self.current + self.mask + self.geometry().bottom
+    }
+
+    /// The mirror image of `bits` (the columns in reverse order).
+    fn mirrored(&self, bits: u64) -> u64 {
+        let (bits_per_column, width) = (self.column_bits(), u32::from(self.width));
+        let column = (1u64 << bits_per_column) - 1;
+        (0..width).fold(0, |mirror, c| {
+            let cells = (bits >> (c * bits_per_column)) & column;
+            mirror | cells << ((width - 1 - c) * bits_per_column)
+        })
+    }
+
+    /// Whether the mirror image's key is the smaller: the image the hash and the move codes
+    /// are taken from.
+    fn mirror_is_canonical(&self) -> bool {
+        let mirror = self.mirrored(self.current) + self.mirrored(self.mask) + self.geometry().bottom;
+        mirror < self.key()
     }
 }
 
@@ -167,28 +337,33 @@ impl Game for ConnectFour {
     }
 
     fn generate_moves(&self, moves: &mut MoveList<Column>) {
-        if has_four(self.opponent()) {
+        if has_four(self.opponent(), self.column_bits()) {
             return;
         }
         moves.extend(
-            (0..WIDTH as u8)
+            (0..self.width)
                 .map(Column)
                 .filter(|&column| self.can_play(column)),
         );
     }
 
     fn play(&self, column: Column) -> Self {
-        let bottom_of_column = 1 << (u32::from(column.0) * COLUMN_BITS);
+        let cell = self.landing_cell(column);
+        let mask = self.mask | cell;
+        let free = self.geometry().board & !mask;
         ConnectFour {
             // The side to move changes: its stones are now the other player's.
             current: self.current ^ self.mask,
-            mask: self.mask | (self.mask + bottom_of_column),
+            mask,
             plies: self.plies + 1,
+            my_wins: self.their_wins & free,
+            their_wins: winning_cells(self.current | cell, free, self.column_bits()),
+            ..*self
         }
     }
 
     fn outcome(&self, legal_moves: usize) -> Option<Outcome> {
-        if has_four(self.opponent()) {
+        if has_four(self.opponent(), self.column_bits()) {
             Some(Outcome::Loss)
         } else if legal_moves == 0 {
             Some(Outcome::Draw)
@@ -197,43 +372,90 @@ impl Game for ConnectFour {
         }
     }
 
-    /// Centre columns first: they take part in the most lines.
+    /// Pons's order: a win first, then a block of the opponent's win, then by the winning
+    /// cells the move makes for its player, the centre first among equals; last, a move that
+    /// gives the opponent a winning cell right above it.
     fn order_hint(&self, column: Column) -> i32 {
-        3 - (i32::from(column.0) - 3).abs()
+        let bits = self.column_bits();
+        let free = self.geometry().board & !self.mask;
+        let cell = self.landing_cell(column);
+        let centre = i32::from(self.width / 2) - (i32::from(column.0) - i32::from(self.width / 2)).abs();
+        if self.my_wins & cell != 0 {
+            return 10_000;
+        }
+        let theirs = self.their_wins;
+        if theirs & cell != 0 {
+            return 5_000;
+        }
+        if theirs & (cell << 1) & self.column_cells(column) != 0 {
+            return -1 - i32::from(self.width) + centre; // the opponent wins on top of it
+        }
+        let threats = winning_cells(self.current | cell, free & !cell, bits).count_ones() as i32;
+        100 * threats + centre
+    }
+
+    /// Pons's look-ahead as bounds on the value: a win on the next move if a winning cell is
+    /// playable; a loss two plies away if the opponent has two playable winning cells (one can
+    /// be blocked, not both) and the side to move cannot win first.
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        let playable = (self.mask + self.geometry().bottom) & self.geometry().board;
+        if self.my_wins & playable != 0 {
+            let win = Score::mate_in(1);
+            return Some((win, win));
+        }
+        if (self.their_wins & playable).count_ones() >= 2 {
+            let loss = Score::mated_in(2);
+            return Some((loss, loss));
+        }
+        None
     }
 
     /// Winning on the spot, or blocking the opponent's win: what quiescence search follows
     /// beyond the horizon.
     fn is_noisy(&self, column: Column) -> bool {
         let cell = self.landing_cell(column);
-        has_four(self.current | cell) || has_four(self.opponent() | cell)
+        let bits = self.column_bits();
+        has_four(self.current | cell, bits) || has_four(self.opponent() | cell, bits)
     }
 }
 
 impl ZobristHash for ConnectFour {
-    /// The unique key, scrambled (SplitMix64) so that its bits spread over a table's index.
+    /// The unique key of the position or of its mirror image, whichever is smaller (the two
+    /// have one value), scrambled (SplitMix64) so that its bits spread over a table's index.
     fn zobrist(&self) -> u64 {
-        let mut x = self.key().wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let key = if self.mirror_is_canonical() {
+            self.mirrored(self.current) + self.mirrored(self.mask) + self.geometry().bottom
+        } else {
+            self.key()
+        };
+        let mut x = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
         x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         x ^ (x >> 31)
     }
 
-    /// The column's index.
+    /// The column's index, counted from the right in a position whose mirror image is the one
+    /// hashed: a move and its mirror image get one number.
     fn move_code(&self, column: Column) -> Option<u32> {
-        Some(u32::from(column.0))
+        Some(u32::from(if self.mirror_is_canonical() {
+            self.width - 1 - column.0
+        } else {
+            column.0
+        }))
     }
 }
 
-/// Every window of four cells (horizontal, vertical, both diagonals): 69 of them.
-fn windows() -> Vec<u64> {
+/// Every window of four cells (horizontal, vertical, both diagonals) of a board: 69 on the
+/// standard one.
+fn windows(width: u8, height: u8) -> Vec<u64> {
+    let (width, height) = (i32::from(width), i32::from(height));
     let cell = |column: i32, row: i32| -> Option<u64> {
-        ((0..WIDTH as i32).contains(&column) && (0..HEIGHT as i32).contains(&row))
-            .then(|| 1 << (column as u32 * COLUMN_BITS + row as u32))
+        ((0..width).contains(&column) && (0..height).contains(&row))
+            .then(|| 1 << (column * (height + 1) + row) as u32)
     };
     let mut windows = Vec::new();
-    for column in 0..WIDTH as i32 {
-        for row in 0..HEIGHT as i32 {
+    for column in 0..width {
+        for row in 0..height {
             for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
                 let cells: Option<Vec<u64>> = (0..4).map(|i| cell(column + i * dc, row + i * dr)).collect();
                 if let Some(cells) = cells {
@@ -249,13 +471,23 @@ fn windows() -> Vec<u64> {
 /// fuller it is (1, 4, 16 for one, two, three stones), from the side to move's point of view.
 #[derive(Clone, Debug)]
 pub struct OpenWindows {
+    size: (u8, u8),
     windows: Vec<u64>,
 }
 
 impl OpenWindows {
-    /// The evaluator, with its 69 windows computed once.
+    /// The evaluator of the standard board, with its 69 windows computed once.
     pub fn new() -> Self {
-        OpenWindows { windows: windows() }
+        OpenWindows::for_size(WIDTH, HEIGHT)
+    }
+
+    /// The evaluator of a board of `width` columns and `height` rows (a position of another
+    /// size is evaluated with its own windows, computed for it).
+    pub fn for_size(width: u8, height: u8) -> Self {
+        OpenWindows {
+            size: (width, height),
+            windows: windows(width, height),
+        }
     }
 }
 
@@ -269,17 +501,23 @@ impl Evaluate<ConnectFour> for OpenWindows {
     fn evaluate(&self, game: &ConnectFour) -> Score {
         const WEIGHT: [i32; 4] = [0, 1, 4, 16];
         let (mine, theirs) = (game.current, game.opponent());
-        let score: i32 = self
-            .windows
-            .iter()
-            .map(
-                |&window| match ((mine & window).count_ones(), (theirs & window).count_ones()) {
-                    (n, 0) => WEIGHT[n.min(3) as usize],
-                    (0, n) => -WEIGHT[n.min(3) as usize],
-                    _ => 0,
-                },
-            )
-            .sum();
+        let value = |windows: &[u64]| -> i32 {
+            windows
+                .iter()
+                .map(
+                    |&window| match ((mine & window).count_ones(), (theirs & window).count_ones()) {
+                        (n, 0) => WEIGHT[n.min(3) as usize],
+                        (0, n) => -WEIGHT[n.min(3) as usize],
+                        _ => 0,
+                    },
+                )
+                .sum()
+        };
+        let score = if game.size() == self.size {
+            value(&self.windows)
+        } else {
+            value(&windows(game.width, game.height))
+        };
         Score::cp(score)
     }
 }
@@ -291,9 +529,9 @@ impl std::fmt::Display for ConnectFour {
             Player::First => (self.current, self.opponent()),
             Player::Second => (self.opponent(), self.current),
         };
-        for row in (0..HEIGHT).rev() {
-            for column in 0..WIDTH {
-                let bit = 1 << (column * COLUMN_BITS + row);
+        for row in (0..u32::from(self.height)).rev() {
+            for column in 0..u32::from(self.width) {
+                let bit = 1 << (column * self.column_bits() + row);
                 let mark = if first & bit != 0 {
                     'X'
                 } else if second & bit != 0 {
@@ -305,7 +543,10 @@ impl std::fmt::Display for ConnectFour {
             }
             writeln!(f)?;
         }
-        writeln!(f, " 1 2 3 4 5 6 7")
+        for column in 1..=self.width {
+            write!(f, " {column}")?;
+        }
+        writeln!(f)
     }
 }
 
@@ -383,7 +624,7 @@ mod tests {
         ] {
             let position = ConnectFour::from_moves(moves);
             match position {
-                Ok(position) => assert_eq!(has_four(position.opponent()), winner_moved_last, "{moves}"),
+                Ok(position) => assert_eq!(has_four(position.opponent(), 7), winner_moved_last, "{moves}"),
                 Err(error) => panic!("{moves}: {error}"),
             }
         }

@@ -344,6 +344,19 @@ impl Game for DotsAndBoxes {
     }
 
     /// A line that completes a box first.
+    /// The boxes already owned bound the margin: the boxes left may all go to either side.
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        let owned = (self.boxes[0] | self.boxes[1]).count_ones() as i32;
+        let left = i32::from(self.rows) * i32::from(self.cols) - owned;
+        let lead = self.lead();
+        Some(Score::margin_range(lead - left, lead + left))
+    }
+
+    /// No margin exceeds the number of boxes.
+    fn value_bound(&self) -> Score {
+        Score::won_by(i32::from(self.rows) * i32::from(self.cols), 0)
+    }
+
     fn order_hint(&self, line: Line) -> i32 {
         self.completes(line) as i32
     }

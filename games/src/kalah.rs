@@ -293,18 +293,48 @@ impl Game for Kalah {
         (legal_moves == 0).then(|| Outcome::Margin(self.lead()))
     }
 
-    /// Extra turns first (the last seed reaches the store), then captures.
+    /// The seeds already stored bound the margin ("Solving Kalah"'s futility pruning): the side
+    /// to move ends with its store plus at most every seed still in play, and at least its store.
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        let (lead, in_play) = (self.lead(), self.seeds_in_play() as i32);
+        Some(Score::margin_range(lead - in_play, lead + in_play))
+    }
+
+    /// No margin exceeds every seed of the game.
+    fn value_bound(&self) -> Score {
+        let seeds = self.seeds_in_play() + u32::from(self.stores[0]) + u32::from(self.stores[1]);
+        Score::won_by(seeds as i32, 0)
+    }
+
+    /// Extra turns first (the last seed reaches the store), then the seeds the move banks (sown
+    /// into the store, and captured), then the houses nearest the store: computed from the
+    /// counts, without sowing. (Ranking by the seeds banked and the house cut the nodes of a
+    /// solve of `Kalah(5, 4)` nine-fold against extra turns and captures alone.)
     fn order_hint(&self, house: House) -> i32 {
-        let seeds = usize::from(self.houses[side(self.to_move)][usize::from(house.0)]);
-        let m = usize::from(self.size);
-        let last = (usize::from(house.0) + seeds) % (2 * m + 1);
-        if last == m {
-            2
-        } else if last < m && seeds < 2 * m + 1 && self.houses[side(self.to_move)][last] == 0 {
-            1
+        let (me, them) = (side(self.to_move), side(self.to_move.opponent()));
+        let (i, m) = (usize::from(house.0), usize::from(self.size));
+        let ring = 2 * m + 1;
+        let seeds = usize::from(self.houses[me][i]);
+        // Seeds sown into the store: one each time the sowing passes it.
+        let to_store = if seeds >= m - i {
+            1 + (seeds - (m - i)) / ring
         } else {
             0
+        };
+        let last = (i + seeds) % ring;
+        if last == m {
+            return 1000 + 10 * to_store as i32 + i as i32;
         }
+        // A capture: the last seed in an empty house of the mover (on a first lap only), with
+        // the opposite house and what the sowing added to it.
+        let captured = if last < m && seeds < ring && last != i && self.houses[me][last] == 0 {
+            let opposite = m - 1 - last;
+            let passed = i + seeds >= m + 1 + opposite;
+            1 + usize::from(self.houses[them][opposite]) + usize::from(passed)
+        } else {
+            0
+        };
+        10 * (to_store + captured) as i32 + i as i32
     }
 }
 
@@ -430,6 +460,135 @@ impl Solver {
         }
         self.rest.insert(key, best);
         best
+    }
+}
+
+/// The numbering of the Kalah positions with at most `max_seeds` seeds in play, for an endgame
+/// database ([`search_core::solve::database`]), as "Solving Kalah" built them.
+///
+/// What the rest of the game brings depends on the houses alone (seeds in a store never come
+/// back: see [`Solver`]), so a position is numbered by its houses seen from the side to move (its
+/// own, then the opponent's) and its offset is its [`lead`](Kalah::lead). The houses are a
+/// composition of at most `max_seeds` seeds into `2m` parts, ranked in the combinatorial number
+/// system: `C(max_seeds + 2m, 2m)` numbers (`Kalah(6, n)` with up to 16 seeds in play: 30.4
+/// million, a byte each).
+///
+/// ```
+/// use games::kalah::{Kalah, SeedsInPlay};
+/// use search_core::solve::database::{Database, Indexing};
+/// use search_core::Game;
+///
+/// let indexing = SeedsInPlay::new(3, 6).unwrap();
+/// assert_eq!(indexing.count(), 924); // C(12, 6)
+/// let database = Database::new(indexing);
+/// database.build(2, None, None).unwrap();
+/// // A position with 6 seeds in play, from the side to move: the database's margin is the
+/// // game's own solver's.
+/// let position = Kalah::from_parts(&[1, 0, 2], &[0, 3, 0], [5, 1], search_core::Player::First);
+/// let mut solver = games::kalah::Solver::new();
+/// assert_eq!(database.margin(&position), Some(solver.margin(&position)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct SeedsInPlay {
+    houses: u8,
+    max_seeds: u32,
+    /// `binomial[n][k]` = C(n, k) for `n <= max_seeds + 2m`, `k <= 2m`.
+    binomial: Vec<Vec<u64>>,
+}
+
+/// The most seeds in play a [`SeedsInPlay`] numbering takes (its table must fit in memory).
+pub const MAX_DATABASE_SEEDS: u32 = 40;
+
+impl SeedsInPlay {
+    /// The positions of `Kalah(houses, _)` with at most `max_seeds` seeds in play.
+    ///
+    /// # Errors
+    ///
+    /// [`KalahError::BadSize`] for houses out of `1..=6` or more than [`MAX_DATABASE_SEEDS`]
+    /// seeds, or a table of more than 2^32 positions.
+    pub fn new(houses: u8, max_seeds: u32) -> Result<Self, KalahError> {
+        let too_big = |_| KalahError::BadSize(houses, u8::try_from(max_seeds).unwrap_or(u8::MAX));
+        if !(1..=MAX_HOUSES).contains(&houses) || max_seeds > MAX_DATABASE_SEEDS {
+            return Err(too_big(()));
+        }
+        let parts = 2 * usize::from(houses);
+        let rows = max_seeds as usize + parts + 1;
+        let mut binomial = vec![vec![0u64; parts + 1]; rows];
+        for n in 0..rows {
+            binomial[n][0] = 1;
+            for k in 1..=parts.min(n) {
+                binomial[n][k] = binomial[n - 1][k - 1] + if k < n { binomial[n - 1][k] } else { 0 };
+            }
+        }
+        let indexing = SeedsInPlay {
+            houses,
+            max_seeds,
+            binomial,
+        };
+        if search_core::solve::database::Indexing::<Kalah>::count(&indexing) > 1 << 32 {
+            return Err(too_big(()));
+        }
+        Ok(indexing)
+    }
+
+    fn choose(&self, n: usize, k: usize) -> u64 {
+        self.binomial[n][k]
+    }
+
+    /// The number of the composition `cells` (at most `max_seeds` in all).
+    fn rank(&self, cells: impl Iterator<Item = u8>) -> u64 {
+        let parts = 2 * usize::from(self.houses);
+        let (mut index, mut left) = (0, self.max_seeds as usize);
+        for (j, seeds) in cells.enumerate() {
+            let (seeds, after) = (usize::from(seeds), parts - j);
+            index += self.choose(left + after, after) - self.choose(left - seeds + after, after);
+            left -= seeds;
+        }
+        index
+    }
+}
+
+impl search_core::solve::database::Indexing<Kalah> for SeedsInPlay {
+    fn count(&self) -> u64 {
+        let parts = 2 * usize::from(self.houses);
+        self.choose(self.max_seeds as usize + parts, parts)
+    }
+
+    fn index(&self, position: &Kalah) -> Option<(u64, i32)> {
+        if position.size != self.houses || position.seeds_in_play() > self.max_seeds || position.is_over() {
+            return None;
+        }
+        let m = usize::from(self.houses);
+        let (me, them) = (side(position.to_move), side(position.to_move.opponent()));
+        let cells = position.houses[me][..m]
+            .iter()
+            .chain(&position.houses[them][..m])
+            .copied();
+        Some((self.rank(cells), position.lead()))
+    }
+
+    fn position(&self, index: u64) -> Kalah {
+        let parts = 2 * usize::from(self.houses);
+        let (mut index, mut left) = (index, self.max_seeds as usize);
+        let mut cells = Vec::with_capacity(parts);
+        for j in 0..parts {
+            let after = parts - j;
+            let below =
+                |seeds: usize| self.choose(left + after, after) - self.choose(left - seeds + after, after);
+            let mut seeds = 0;
+            while seeds < left && below(seeds + 1) <= index {
+                seeds += 1;
+            }
+            index -= below(seeds);
+            left -= seeds;
+            cells.push(seeds as u8);
+        }
+        let m = usize::from(self.houses);
+        Kalah::from_parts(&cells[..m], &cells[m..], [0, 0], Player::First)
+    }
+
+    fn describe(&self) -> String {
+        format!("kalah houses={} seeds-in-play<={}", self.houses, self.max_seeds)
     }
 }
 
