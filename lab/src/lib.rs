@@ -31,6 +31,7 @@
 //! - [`star_table`]: Star1 and Star2 against expectiminimax;
 //! - [`kalah_table`]: Kalah solved, beside the paper's table;
 //! - [`minimal_tree`]: Knuth and Moore's minimal tree beside the exact engine's;
+//! - [`solve`]: a position of any of the games settled by the solver;
 //! - [`analyze`]: one chess position, one searcher;
 //! - [`trace`]: the trees searchers walk, drawn side by side.
 
@@ -53,6 +54,7 @@ pub mod progress;
 pub mod report;
 pub mod reproduce;
 pub mod runner;
+pub mod solve;
 pub mod star_table;
 pub mod terminal;
 pub mod trace;

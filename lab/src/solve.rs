@@ -1,0 +1,506 @@
+//! The `solve` program: settles a position of any of the project's games with
+//! [`search_core::solve::Solver`], with progress on stderr, a memory limit, a node or time budget
+//! and Ctrl-C that stops cleanly with the bounds proven so far. The program
+//! (`examples/solve.rs`) parses its arguments and calls [`run`].
+//!
+//! ```text
+//! cargo run --release --example solve -- kalah 6 4                 # first player wins by 10
+//! cargo run --release --example solve -- connect-four --weak       # first player wins, column 4
+//! cargo run --release --example solve -- connect-four 4453 --size 7x6 --moves
+//! cargo run --release --example solve -- dots 2x3
+//! cargo run --release --example solve -- tictactoe 5
+//! cargo run --release --example solve -- nim 3,4,5
+//! ```
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use game_tictactoe::TicTacToe;
+use games::connect_four::ConnectFour;
+use games::dots_and_boxes::DotsAndBoxes;
+use games::kalah::{Kalah, SeedsInPlay};
+use games::nim::Nim;
+use indicatif::{ProgressBar, ProgressStyle};
+use search_core::solve::database::{Database, DatabaseError, WithDatabase};
+use search_core::solve::{Precision, Progress, Solution, Solver, Stage};
+use search_core::{Game, Limits, Player, Score, ZobristHash};
+
+use crate::progress::stop_on_ctrl_c;
+
+/// The `solve` program's options.
+#[derive(Debug, clap::Args)]
+pub struct Options {
+    /// The game and the position.
+    #[command(subcommand)]
+    pub game: GameChoice,
+    /// Settle only win, draw or loss (much cheaper than the margin or the distance).
+    #[arg(long, global = true)]
+    pub weak: bool,
+    /// Threads searching each probe (default: the machine's cores).
+    #[arg(long, global = true)]
+    pub threads: Option<u32>,
+    /// The transposition table's size in MiB: the solver's memory limit (the endgame database,
+    /// if any, comes on top: its size is printed).
+    #[arg(long, global = true, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub memory: u64,
+    /// Stop after about this many nodes, with the bounds proven so far.
+    #[arg(long, global = true)]
+    pub nodes: Option<u64>,
+    /// Stop after this many seconds, with the bounds proven so far.
+    #[arg(long, global = true)]
+    pub time: Option<f64>,
+    /// Also settle every move of the position, one by one, with the same table.
+    #[arg(long, global = true)]
+    pub moves: bool,
+}
+
+/// A game and its position.
+#[derive(Debug, clap::Subcommand)]
+pub enum GameChoice {
+    /// Kalah(houses, seeds) from the start, or after some moves.
+    Kalah {
+        /// Houses a side (1 to 6).
+        houses: u8,
+        /// Seeds a house at the start (1 to 12).
+        seeds: u8,
+        /// Moves played from the start, houses numbered from 1 (`"3 1 6"`).
+        #[arg(long, default_value = "")]
+        after: String,
+        /// The endgame database: every position with at most this many seeds in play, solved
+        /// first (0: none).
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(0..=games::kalah::MAX_DATABASE_SEEDS as i64))]
+        database: u32,
+        /// Keep the database in this file: read it if it is there (and whole), else build it
+        /// and write it (a build stopped by Ctrl-C is written too, and finished next time).
+        #[arg(long)]
+        database_file: Option<PathBuf>,
+    },
+    /// Connect Four.
+    ConnectFour {
+        /// Columns played from the empty board, one digit each (`4453`).
+        #[arg(default_value = "")]
+        moves: String,
+        /// The board, columns x rows.
+        #[arg(long, default_value = "7x6", value_parser = parse_size)]
+        size: (u8, u8),
+    },
+    /// Dots and Boxes.
+    Dots {
+        /// The board, in boxes: rows x columns (`2x3`).
+        #[arg(value_parser = parse_size)]
+        size: (u8, u8),
+        /// Lines drawn, as `a1-b1 a1-a2`.
+        #[arg(default_value = "")]
+        lines: String,
+    },
+    /// Tic-tac-toe.
+    Tictactoe {
+        /// Cells played, 1 to 9 (`5 1 9`).
+        #[arg(default_value = "")]
+        moves: String,
+    },
+    /// Nim (normal play: whoever takes the last object wins).
+    Nim {
+        /// The heaps, separated by commas (`3,4,5`).
+        heaps: String,
+    },
+}
+
+/// Parses `AxB`.
+///
+/// # Errors
+///
+/// Not two numbers joined by `x`, in words.
+pub fn parse_size(text: &str) -> Result<(u8, u8), String> {
+    let bad = || format!("'{text}' is not a size like 7x6");
+    let (a, b) = text.split_once('x').ok_or_else(bad)?;
+    Ok((
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+/// Runs the program with `options`.
+pub fn run(options: &Options) -> ExitCode {
+    match solve_game(options) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn solve_game(options: &Options) -> Result<ExitCode, String> {
+    let stop = Arc::new(AtomicBool::new(false));
+    stop_on_ctrl_c(Arc::clone(&stop));
+    match &options.game {
+        GameChoice::Kalah {
+            houses,
+            seeds,
+            after,
+            database,
+            database_file,
+        } => {
+            let mut position = Kalah::new(*houses, *seeds).map_err(|e| e.to_string())?;
+            for text in after.split_whitespace() {
+                let house = position.parse_move(text).map_err(|e| e.to_string())?;
+                position = position.play(house);
+            }
+            let title = format!("Kalah({houses}, {seeds}){}", moves_note(after));
+            let indexing = SeedsInPlay::new(*houses, *database).map_err(|e| e.to_string())?;
+            let database = (*database > 0)
+                .then(|| endgame_database(indexing, database_file.as_deref(), options, &stop))
+                .transpose()?;
+            match &database {
+                Some(database) if !stop.load(Ordering::Relaxed) => {
+                    let root = WithDatabase::new(database, position);
+                    Ok(settle(
+                        &title,
+                        &root,
+                        |_, house| house.to_string(),
+                        options,
+                        &stop,
+                    ))
+                }
+                Some(_) => Ok(ExitCode::from(3)),
+                None => Ok(settle(
+                    &title,
+                    &position,
+                    |_, house| house.to_string(),
+                    options,
+                    &stop,
+                )),
+            }
+        }
+        GameChoice::ConnectFour { moves, size } => {
+            let position = ConnectFour::with_size(size.0, size.1)
+                .and_then(|empty| empty.after(moves))
+                .map_err(|e| e.to_string())?;
+            let title = format!("Connect Four {}x{}{}", size.0, size.1, moves_note(moves));
+            Ok(settle(
+                &title,
+                &position,
+                |_, column| column.to_string(),
+                options,
+                &stop,
+            ))
+        }
+        GameChoice::Dots { size, lines } => {
+            let position = DotsAndBoxes::from_lines(size.0, size.1, lines).map_err(|e| e.to_string())?;
+            let title = format!("Dots and Boxes {}x{}{}", size.0, size.1, moves_note(lines));
+            Ok(settle(
+                &title,
+                &position,
+                |game, line| game.line_name(line),
+                options,
+                &stop,
+            ))
+        }
+        GameChoice::Tictactoe { moves } => {
+            let position = TicTacToe::from_moves(moves).map_err(|e| e.to_string())?;
+            let title = format!("tic-tac-toe{}", moves_note(moves));
+            Ok(settle(
+                &title,
+                &position,
+                |_, cell| cell.to_string(),
+                options,
+                &stop,
+            ))
+        }
+        GameChoice::Nim { heaps } => {
+            let heaps: Vec<u8> = heaps
+                .split(',')
+                .map(|heap| {
+                    heap.trim()
+                        .parse()
+                        .map_err(|_| format!("'{heap}' is not a heap size"))
+                })
+                .collect::<Result<_, _>>()?;
+            let position = Nim::new(&heaps).map_err(|e| e.to_string())?;
+            let title = format!("Nim {heaps:?}");
+            Ok(settle(
+                &title,
+                &position,
+                |_, take| take.to_string(),
+                options,
+                &stop,
+            ))
+        }
+    }
+}
+
+fn moves_note(moves: &str) -> String {
+    if moves.trim().is_empty() {
+        " from the start".to_string()
+    } else {
+        format!(" after {}", moves.trim())
+    }
+}
+
+/// The Kalah endgame database: read from `file` if it holds it whole, else built (and written
+/// to `file`, even a build Ctrl-C stopped, to be finished by the next run).
+fn endgame_database(
+    indexing: SeedsInPlay,
+    file: Option<&std::path::Path>,
+    options: &Options,
+    stop: &Arc<AtomicBool>,
+) -> Result<Database<Kalah, SeedsInPlay>, String> {
+    use search_core::solve::database::Indexing;
+    let started = Instant::now();
+    let what = indexing.describe();
+    let database = match file.filter(|file| file.exists()) {
+        Some(file) => match Database::load(indexing.clone(), file) {
+            Ok(database) => database,
+            Err(error @ (DatabaseError::Damaged { .. } | DatabaseError::Mismatch { .. })) => {
+                eprintln!("{error}: building it again");
+                Database::new(indexing)
+            }
+            Err(error) => return Err(error.to_string()),
+        },
+        None => Database::new(indexing),
+    };
+    let (count, known) = (database.count(), database.known());
+    if let (Some(file), true) = (file, known > 0) {
+        eprintln!(
+            "database {what}: {known} of {count} positions known in {}",
+            file.display()
+        );
+    }
+    let done = AtomicU64::new(0);
+    let bar = spinner();
+    let report = std::thread::scope(|scope| {
+        let builder = scope.spawn(|| database.build(threads(options), Some(stop), Some(&done)));
+        while !builder.is_finished() {
+            std::thread::sleep(Duration::from_millis(100));
+            bar.set_message(format!(
+                "database {what}: {} of {count} positions",
+                done.load(Ordering::Relaxed)
+            ));
+        }
+        builder.join().expect("the database build does not panic")
+    });
+    bar.finish_and_clear();
+    let report = report.map_err(|e| e.to_string())?;
+    if let Some(file) = file {
+        database.save(file).map_err(|e| e.to_string())?;
+    }
+    let built = if report.stopped { "stopped" } else { "ready" };
+    println!(
+        "database: {what}, {count} positions ({} MiB), {built} in {:.1} s{}",
+        count.div_ceil(1 << 20),
+        started.elapsed().as_secs_f64(),
+        file.map(|file| format!(", kept in {}", file.display()))
+            .unwrap_or_default()
+    );
+    if report.stopped {
+        println!("stopped: run again to finish the database and the solve");
+    }
+    Ok(database)
+}
+
+fn threads(options: &Options) -> u32 {
+    options
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |cores| cores.get() as u32))
+}
+
+fn spinner() -> ProgressBar {
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} {spinner} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// A score in words, for the side to move at the root.
+fn words(score: Score) -> String {
+    if score.raw().abs() >= Score::INFINITY.raw() {
+        return "open".to_string();
+    }
+    if score == Score::DRAW {
+        return "draw".to_string();
+    }
+    if let Some(margin) = score.margin() {
+        return if margin > 0 {
+            format!("win by {margin}")
+        } else {
+            format!("loss by {}", -margin)
+        };
+    }
+    match score.mate_plies() {
+        Some(plies) if score > Score::DRAW => format!("win in {plies} plies"),
+        Some(plies) => format!("loss in {plies} plies"),
+        None if score > Score::DRAW => "win".to_string(),
+        None => "loss".to_string(),
+    }
+}
+
+/// The progress line of a probe.
+fn progress_line(progress: &Progress) -> String {
+    let rate = progress.nodes as f64 / progress.elapsed.as_secs_f64().max(1e-3);
+    format!(
+        "probe {} (at least {}?): proven {} .. {}, {} nodes, {:.1} M nodes/s{}",
+        progress.probe,
+        words(progress.threshold),
+        words(progress.lower),
+        words(progress.upper),
+        progress.nodes,
+        rate / 1e6,
+        if progress.stage == Stage::Running {
+            String::new()
+        } else {
+            format!(", table {:.1}% full", f64::from(progress.hashfull) / 10.0)
+        }
+    )
+}
+
+/// Solves `root` and prints what was proven; exit code 0 if settled, 3 if stopped, 1 if the
+/// game is longer than the solver can search.
+fn settle<G>(
+    title: &str,
+    root: &G,
+    move_text: impl Fn(&G, G::Move) -> String,
+    options: &Options,
+    stop: &Arc<AtomicBool>,
+) -> ExitCode
+where
+    G: Game + ZobristHash,
+{
+    let precision = if options.weak {
+        Precision::Weak
+    } else {
+        Precision::Strong
+    };
+    let mut limits = Limits::default().with_stop_flag(Arc::clone(stop));
+    if let Some(nodes) = options.nodes {
+        limits = limits.with_nodes(nodes);
+    }
+    if let Some(seconds) = options.time
+        && let Ok(Some(deadline)) = crate::progress::deadline(seconds)
+    {
+        limits = limits.with_deadline(deadline);
+    }
+    let bar = spinner();
+    let logged = Arc::new(std::sync::Mutex::new(Instant::now()));
+    let (bar_for_progress, terminal) = (bar.clone(), std::io::stderr().is_terminal());
+    let mut solver = Solver::<G>::new()
+        .precision(precision)
+        .threads(threads(options))
+        .memory_mib(options.memory as usize)
+        .limits(limits)
+        .progress_interval(Duration::from_millis(500))
+        .on_progress(move |progress| {
+            let line = progress_line(progress);
+            bar_for_progress.set_message(line.clone());
+            // Without a terminal, a line a minute (and each probe's end).
+            let mut last = logged.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if !terminal && (progress.stage == Stage::Done || last.elapsed() >= Duration::from_secs(60)) {
+                eprintln!("[{:.0} s] {line}", progress.elapsed.as_secs_f64());
+                *last = Instant::now();
+            }
+        });
+    println!(
+        "{title}: {} ({}, {})",
+        describe_side(root),
+        solver.name(),
+        precision_name(precision)
+    );
+    let solution = solver.solve(root);
+    bar.finish_and_clear();
+    print_solution(root, &solution, &move_text, options);
+    let mut code = exit_code(&solution);
+    if options.moves && code == ExitCode::SUCCESS {
+        println!("each move (the side to move's view):");
+        for (mv, moved) in solver.solve_moves(root) {
+            let verdict = moved.settled().map_or_else(
+                || format!("{} .. {}", words(moved.lower), words(moved.upper)),
+                |s| s.to_string(),
+            );
+            println!("  {:>6}  {verdict}", move_text(root, mv));
+            if moved.settled().is_none() {
+                code = exit_code(&moved);
+            }
+        }
+    }
+    code
+}
+
+fn describe_side<G: Game>(root: &G) -> String {
+    match root.to_move() {
+        Player::First => "the first player to move".to_string(),
+        Player::Second => "the second player to move".to_string(),
+    }
+}
+
+fn precision_name(precision: Precision) -> &'static str {
+    match precision {
+        Precision::Weak => "weak: win, draw or loss",
+        Precision::Strong => "strong: the margin or the distance",
+    }
+}
+
+fn exit_code<M>(solution: &Solution<M>) -> ExitCode {
+    if solution.horizon {
+        ExitCode::from(1)
+    } else if solution.settled().is_none() {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn print_solution<G: Game>(
+    root: &G,
+    solution: &Solution<G::Move>,
+    move_text: &impl Fn(&G, G::Move) -> String,
+    options: &Options,
+) {
+    let stats = &solution.stats;
+    match solution.settled() {
+        Some(settled) => {
+            let first = solution
+                .for_first_player()
+                .map(|s| s.to_string())
+                .unwrap_or_default();
+            println!("solved: {settled} for the side to move; for the first player: {first}");
+        }
+        None if solution.horizon => {
+            println!(
+                "not solved: a line is longer than the solver's {} plies",
+                search_core::engine::MAX_SEARCH_PLY
+            );
+        }
+        None => println!(
+            "stopped: proven at least {}, at most {} for the side to move",
+            words(solution.lower),
+            words(solution.upper)
+        ),
+    }
+    if let Some(mv) = solution.best_move {
+        let mut line = Vec::new();
+        let mut position = root.clone();
+        for &step in &solution.pv {
+            line.push(move_text(&position, step));
+            position = position.play(step);
+        }
+        println!("best move: {} (line: {})", move_text(root, mv), line.join(" "));
+    }
+    let rate = stats.nodes as f64 / stats.elapsed.as_secs_f64().max(1e-6);
+    println!(
+        "{} probes, {} nodes in {:.2} s ({:.2} M nodes/s), {} threads, table {} MiB {:.1}% full",
+        stats.probes,
+        stats.nodes,
+        stats.elapsed.as_secs_f64(),
+        rate / 1e6,
+        threads(options),
+        stats.table_mib,
+        f64::from(stats.hashfull) / 10.0
+    );
+}
