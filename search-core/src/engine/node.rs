@@ -48,6 +48,7 @@ use super::ordering::{MovePicker, Tiers};
 use super::quiescence::Quiescence;
 use super::state::RootMoveInfo;
 use super::state::table_key;
+use super::threads::{DEFER_DEPTH, PutOff};
 use super::worker::Worker;
 use crate::trace::Cut;
 use crate::{Evaluate, Game, MoveList, Score, outcome_score};
@@ -281,9 +282,19 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         );
         let moves = work.moves.as_mut_slice();
         let mut searched = 0u32;
-        while let Some((mv, kind)) = picker.next(self.tiers(), game, moves) {
+        let mut put_off = PutOff::new();
+        while let Some((mv, kind, later)) = picker
+            .next(self.tiers(), game, moves)
+            .map(|(mv, kind)| (mv, kind, false))
+            .or_else(|| put_off.next())
+        {
             let mut child = game.clone();
             child.play_in_place(mv);
+            // Threads: a later move another thread is searching now waits for the others.
+            let busy = self.busy_key(&child, node, searched);
+            if !later && busy.is_some_and(|key| self.search.is_busy(key)) && put_off.push(mv, kind) {
+                continue;
+            }
             let candidate = Candidate {
                 kind,
                 noisy: self.needs_noisy_status() && game.is_noisy(mv),
@@ -310,7 +321,9 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 chain: child_capture_chain(node.chain, candidate.noisy),
                 flips: child.to_move() != game.to_move(),
             };
-            let score = self.search_move(node, alpha, work.key, &child_move);
+            let score = self.search_busy(busy, |worker| {
+                worker.search_move(node, alpha, work.key, &child_move)
+            });
             if self.search.aborted {
                 return (Score::DRAW, None);
             }
@@ -333,6 +346,30 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             }
         }
         (best_score, best_move)
+    }
+
+    /// The table key of `child`, the position after a move of `node` that is not its first
+    /// (`searched` moves were searched before it), if its search is one that threads mark and
+    /// put off (`threads.rs`'s simplified ABDADA): on several threads, with a table, at least
+    /// [`DEFER_DEPTH`] deep.
+    #[inline]
+    fn busy_key(&self, child: &G, node: &Node, searched: u32) -> Option<u64> {
+        if searched == 0 || node.depth < DEFER_DEPTH || self.search.shared.is_none() {
+            return None;
+        }
+        self.key(child, node.ply + 1)
+    }
+
+    /// Runs `search` with the position of `busy` (if any) marked as being searched.
+    #[inline(always)]
+    fn search_busy(&mut self, busy: Option<u64>, search: impl FnOnce(&mut Self) -> Score) -> Score {
+        let Some(key) = busy else {
+            return search(self);
+        };
+        self.search.enter_busy(key);
+        let score = search(self);
+        self.search.leave_busy(key);
+        score
     }
 
     /// The child-search ladder: the value of a move from the parent's side, the parent's window

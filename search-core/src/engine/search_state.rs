@@ -14,6 +14,7 @@ use super::frame::MAX_SEARCH_PLY;
 use super::killers::Killers;
 use super::pv::PvTable;
 use super::repetition::Line;
+use super::threads::Busy;
 use crate::trace::{Cut, Tracer};
 use crate::{Limits, Score, SearchStats};
 
@@ -23,12 +24,14 @@ const STOP_CHECK_INTERVAL: u64 = 1024;
 
 /// What the searches of several threads running together share (`threads.rs`): a stop flag and
 /// their node count.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub(super) struct Shared {
     /// Raised when the main thread is done (or a limit is reached): every thread stops.
     pub(super) stop: AtomicBool,
     /// The nodes the threads have searched, each adding its own every thousand.
     pub(super) nodes: AtomicU64,
+    /// The moves some thread is searching right now (`threads.rs`'s simplified ABDADA).
+    pub(super) busy: Busy,
 }
 
 /// What every search starts afresh.
@@ -126,6 +129,31 @@ impl<M: Copy + Eq> SearchState<M> {
             Some(_) => false,
         };
         self.aborted
+    }
+
+    /// Whether another thread is searching the position with table key `key` (never, on one
+    /// thread).
+    #[inline]
+    pub(super) fn is_busy(&self, key: u64) -> bool {
+        self.shared
+            .as_ref()
+            .is_some_and(|shared| shared.busy.is_busy(key))
+    }
+
+    /// Marks the position with table key `key` as being searched by this thread.
+    #[inline]
+    pub(super) fn enter_busy(&self, key: u64) {
+        if let Some(shared) = &self.shared {
+            shared.busy.enter(key);
+        }
+    }
+
+    /// Clears this thread's mark of `key`.
+    #[inline]
+    pub(super) fn leave_busy(&self, key: u64) {
+        if let Some(shared) = &self.shared {
+            shared.busy.leave(key);
+        }
     }
 
     /// The nodes searched so far: this thread's, or on several threads all of theirs (counted

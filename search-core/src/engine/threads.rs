@@ -33,7 +33,12 @@
 //!   gives each thread's). What the threads share besides the table, a stop flag and their node
 //!   count, is the search state's (`search_state.rs`).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use arrayvec::ArrayVec;
+
 use super::feature::{Feature, Kind, Value, exact, no_alias, number};
+use super::frame::MoveKind;
 
 /// The most threads a search uses.
 pub const MAX_THREADS: u32 = 256;
@@ -69,9 +74,130 @@ pub(super) fn skips(helper: u32, depth: u32) -> bool {
     ((depth + SKIP_PHASE[index]) / SKIP_SIZE[index]) % 2 == 1
 }
 
+/// The moves that some thread is searching right now, by the hash of the position after them:
+/// **simplified ABDADA** (Weill 1996's ABDADA as Tom Kerrigan simplified it, 2016). A thread
+/// that meets, after the first move of a node, a move another thread is already searching puts
+/// it off to the end of the node's moves: the threads then split the later moves between them
+/// instead of all searching the same one (Lazy SMP alone spreads them only by depth).
+///
+/// - **Invariant.** Only the order of a node's moves changes, never which are searched: a put-off
+///   move is searched after the others. A slot is a plain atomic word; two moves that share a
+///   slot may overwrite each other's mark, which costs a duplicated search, never a missed one.
+/// - **Cost.** 128 KiB a search on several threads; one load per move after the first at nodes
+///   at least [`DEFER_DEPTH`] deep, a store before and a compare-and-swap after its search.
+pub(super) struct Busy {
+    slots: Box<[AtomicU64]>,
+}
+
+/// The slots of [`Busy`]: a power of two.
+const BUSY_SLOTS: usize = 1 << 14;
+
+/// The depth from which a node puts off the moves another thread is searching (nearer the
+/// horizon a duplicated search costs less than asking).
+pub(super) const DEFER_DEPTH: u32 = 3;
+
+impl Default for Busy {
+    fn default() -> Self {
+        Busy {
+            slots: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+}
+
+impl Busy {
+    /// The mark of the position with table key `key` (never 0, an empty slot's word).
+    fn mark(key: u64) -> u64 {
+        key | 1
+    }
+
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.slots[(key >> 32) as usize & (BUSY_SLOTS - 1)]
+    }
+
+    /// Whether a thread is searching the position with table key `key`.
+    pub(super) fn is_busy(&self, key: u64) -> bool {
+        self.slot(key).load(Ordering::Relaxed) == Busy::mark(key)
+    }
+
+    /// Marks the position with table key `key` as being searched.
+    pub(super) fn enter(&self, key: u64) {
+        self.slot(key).store(Busy::mark(key), Ordering::Relaxed);
+    }
+
+    /// Clears the mark of `key`, if it is still there.
+    pub(super) fn leave(&self, key: u64) {
+        let mark = Busy::mark(key);
+        let _ = self
+            .slot(key)
+            .compare_exchange(mark, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+}
+
+/// The moves a node has put off because another thread was searching them (at most
+/// [`PUT_OFF`]; a move that finds the list full is searched at once), handed out again, in the
+/// order they were put off, once the node's other moves are searched.
+pub(super) struct PutOff<M> {
+    moves: ArrayVec<(M, MoveKind), PUT_OFF>,
+    next: usize,
+}
+
+/// The most moves a node puts off.
+const PUT_OFF: usize = 8;
+
+impl<M: Copy> PutOff<M> {
+    pub(super) fn new() -> Self {
+        PutOff {
+            moves: ArrayVec::new(),
+            next: 0,
+        }
+    }
+
+    /// Puts `mv` off; `false` if the list is full (search it now).
+    pub(super) fn push(&mut self, mv: M, kind: MoveKind) -> bool {
+        self.moves.try_push((mv, kind)).is_ok()
+    }
+
+    /// The next move put off, marked as such (`true`: it is not put off again).
+    pub(super) fn next(&mut self) -> Option<(M, MoveKind, bool)> {
+        let &(mv, kind) = self.moves.get(self.next)?;
+        self.next += 1;
+        Some((mv, kind, true))
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::skips;
+    use super::{Busy, PutOff, skips};
+    use crate::engine::frame::MoveKind;
+
+    #[test]
+    fn put_off_moves_come_back_in_order_and_a_full_list_refuses() {
+        let mut put_off = PutOff::new();
+        for mv in 0..8 {
+            assert!(put_off.push(mv, MoveKind::Quiet));
+        }
+        assert!(!put_off.push(8, MoveKind::Quiet));
+        let back: Vec<u32> = std::iter::from_fn(|| put_off.next())
+            .map(|(mv, _, later)| {
+                assert!(later);
+                mv
+            })
+            .collect();
+        assert_eq!(back, (0..8).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_marked_position_is_busy_until_it_is_left() {
+        let busy = Busy::default();
+        let key = 0x1234_5678_9ABC_DEF0;
+        assert!(!busy.is_busy(key));
+        busy.enter(key);
+        assert!(busy.is_busy(key) && !busy.is_busy(key ^ 2));
+        busy.leave(key);
+        assert!(!busy.is_busy(key));
+        // An empty slot is no position's mark, key 0's included.
+        assert!(!busy.is_busy(0));
+    }
 
     #[test]
     fn helpers_skip_different_depths_and_none_skips_every_one() {
