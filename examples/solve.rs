@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release --example solve -- kalah 6 4                 # first player wins by 10
 //! cargo run --release --example solve -- connect-four --weak       # first player wins, column 4
-//! cargo run --release --example solve -- connect-four 4453 --moves # every move of a position
+//! cargo run --release --example solve -- connect-four 4453 --each-move  # every move's value
 //! cargo run --release --example solve -- dots 2x3
 //! cargo run --release --example solve -- tictactoe
 //! cargo run --release --example solve -- nim 3,4,5
@@ -25,5 +25,5 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    run(&Args::parse().options)
+    run(&Args::parse().options, std::env::args().skip(1))
 }

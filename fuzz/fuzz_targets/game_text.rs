@@ -37,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
     };
     match game % 10 {
         0 => tictactoe(text),
-        1 => connect_four(text),
+        1 => connect_four(n, text),
         3 => kalah(n, text),
         4 => dots(n, text),
         5 => einstein(n, text),
@@ -75,11 +75,22 @@ fn tictactoe(text: &str) {
     }
 }
 
-fn connect_four(text: &str) {
+fn connect_four(n: [u8; 4], text: &str) {
     let mut positions = vec![ConnectFour::new()];
     if let Ok(position) = ConnectFour::from_moves(text) {
         let _ = position.to_string();
         positions.push(position);
+    }
+    // A board of any size the numbers say (refused with a message when out of range), the
+    // moves played on it.
+    if let Ok(board) = ConnectFour::with_size(n[0] % 12, n[1] % 11) {
+        assert_eq!(board.size(), (n[0] % 12, n[1] % 11));
+        if let Ok(position) = board.after(text) {
+            let _ = position.to_string();
+            let _ = search_core::Game::value_bounds(&position);
+            positions.push(position);
+        }
+        positions.push(board);
     }
     for position in positions {
         for piece in pieces(text) {

@@ -5,7 +5,7 @@
 //! argument a line, parsed by a `clap::Parser` that flattens the program's `Options` (as the
 //! program in `examples/` does), and then planned as the program plans before it runs (what reads
 //! no file and starts no search: `compare`'s plan, `versus`'s players, `reproduce`'s setup,
-//! `mcts_versus`'s `--kalah`, `analyze`'s game). For a text parser, the rest is its text; a
+//! `mcts_versus`'s `--kalah`, `analyze`'s game, `solve`'s position). For a text parser, the rest is its text; a
 //! value that prints itself prints back to a text that parses to the same value.
 #![no_main]
 
@@ -15,7 +15,8 @@ use game_search_lab::configs::{Config, MctsConfig};
 use game_search_lab::players::PlayerSpec;
 use game_search_lab::reproduce::strength::{MatchLine, SuiteLine, parse_line};
 use game_search_lab::{
-    analyze, compare, kalah_table, mcts_versus, report, reproduce, runner, star_table, trace, versus,
+    analyze, compare, kalah_table, mcts_versus, report, reproduce, runner, solve, star_table, trace,
+    versus,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -40,6 +41,7 @@ program!(StarTable, star_table::Options);
 program!(Trace, trace::Options);
 program!(Analyze, analyze::Options);
 program!(KalahTable, kalah_table::Options);
+program!(Solve, solve::Options);
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, rest)) = data.split_first() else {
@@ -96,6 +98,10 @@ fuzz_target!(|data: &[u8]| {
                     let _ = games::kalah::Kalah::new(m, n);
                 }
             }
+            // The solve program: its game and position built as it builds them (no solve).
+            if let Ok(args) = Solve::try_parse_from(std::iter::once("lab").chain(text.lines().take(32))) {
+                let _ = solve::validate(&args.options);
+            }
         }
         _ => parsers(
             rest.first().copied().unwrap_or(0),
@@ -144,6 +150,8 @@ fn parsers(which: u8, text: &str) {
         }
         5 => {
             let _ = kalah_table::parse_shape(text);
+            let _ = solve::parse_size(text);
+            let _ = solve::parse_heaps(text);
             let _ = text.parse::<report::Format>();
             let _ = mcts_versus::parse_kalah(text);
         }

@@ -6,7 +6,7 @@
 //! ```text
 //! cargo run --release --example solve -- kalah 6 4                 # first player wins by 10
 //! cargo run --release --example solve -- connect-four --weak       # first player wins, column 4
-//! cargo run --release --example solve -- connect-four 4453 --size 7x6 --moves
+//! cargo run --release --example solve -- connect-four 4453 --size 7x6 --each-move
 //! cargo run --release --example solve -- dots 2x3
 //! cargo run --release --example solve -- tictactoe 5
 //! cargo run --release --example solve -- nim 3,4,5
@@ -29,6 +29,7 @@ use search_core::solve::database::{Database, DatabaseError, WithDatabase};
 use search_core::solve::{Precision, Progress, Solution, Solver, Stage};
 use search_core::{Game, Limits, Player, Score, ZobristHash};
 
+use crate::book::{Book, example_command, write_or_report};
 use crate::progress::stop_on_ctrl_c;
 
 /// The `solve` program's options.
@@ -45,7 +46,7 @@ pub struct Options {
     pub threads: Option<u32>,
     /// The transposition table's size in MiB: the solver's memory limit (the endgame database,
     /// if any, comes on top: its size is printed).
-    #[arg(long, global = true, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    #[arg(long, global = true, default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub memory: u64,
     /// Stop after about this many nodes, with the bounds proven so far.
     #[arg(long, global = true)]
@@ -55,7 +56,14 @@ pub struct Options {
     pub time: Option<f64>,
     /// Also settle every move of the position, one by one, with the same table.
     #[arg(long, global = true)]
-    pub moves: bool,
+    pub each_move: bool,
+    /// Also write the result, as a table row, into this section of the book (book/src), with
+    /// this command.
+    #[arg(long, global = true, value_name = "SECTION")]
+    pub book: Option<String>,
+    /// The book's pages for `--book` (default: this repository's book/src).
+    #[arg(long, global = true, value_name = "DIR", requires = "book")]
+    pub book_dir: Option<PathBuf>,
 }
 
 /// A game and its position.
@@ -124,18 +132,45 @@ pub fn parse_size(text: &str) -> Result<(u8, u8), String> {
     ))
 }
 
-/// Runs the program with `options`.
-pub fn run(options: &Options) -> ExitCode {
-    match solve_game(options) {
+/// Runs the program with `options`; `args` are its command-line arguments (for the book's
+/// marker, with `--book`).
+pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> ExitCode {
+    let book = options
+        .book
+        .as_ref()
+        .map(|_| Book::from_option(options.book_dir.as_deref()));
+    if let (Some(book), Some(name)) = (&book, &options.book)
+        && let Err(error) = book.check(&[name])
+    {
+        eprintln!("error: {error}");
+        return ExitCode::from(2);
+    }
+    let command = example_command("solve", args);
+    let mut row = None;
+    let code = match solve_game(options, &mut row) {
         Ok(code) => code,
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::from(2)
         }
+    };
+    match (row, &options.book) {
+        (Some(row), Some(name)) => {
+            let markdown = format!("{TABLE_HEADER}\n{row}\n");
+            if write_or_report(book.as_ref(), name, &command, &markdown) {
+                code
+            } else {
+                ExitCode::from(2)
+            }
+        }
+        _ => code,
     }
 }
 
-fn solve_game(options: &Options) -> Result<ExitCode, String> {
+/// The header of the table row `--book` writes.
+const TABLE_HEADER: &str = "| position | precision | settled (side to move) | first player | best move | probes | nodes | time | table | threads |\n|---|---|---|---|---|---|---|---|---|---|";
+
+fn solve_game(options: &Options, row: &mut Option<String>) -> Result<ExitCode, String> {
     let stop = Arc::new(AtomicBool::new(false));
     stop_on_ctrl_c(Arc::clone(&stop));
     match &options.game {
@@ -156,6 +191,11 @@ fn solve_game(options: &Options) -> Result<ExitCode, String> {
             let database = (*database > 0)
                 .then(|| endgame_database(indexing, database_file.as_deref(), options, &stop))
                 .transpose()?;
+            let title = match &database {
+                Some((_, note)) => format!("{title} (database: {note})"),
+                None => title,
+            };
+            let database = database.map(|(database, _)| database);
             match &database {
                 Some(database) if !stop.load(Ordering::Relaxed) => {
                     let root = WithDatabase::new(database, position);
@@ -165,6 +205,7 @@ fn solve_game(options: &Options) -> Result<ExitCode, String> {
                         |_, house| house.to_string(),
                         options,
                         &stop,
+                        row,
                     ))
                 }
                 Some(_) => Ok(ExitCode::from(3)),
@@ -174,6 +215,7 @@ fn solve_game(options: &Options) -> Result<ExitCode, String> {
                     |_, house| house.to_string(),
                     options,
                     &stop,
+                    row,
                 )),
             }
         }
@@ -188,6 +230,7 @@ fn solve_game(options: &Options) -> Result<ExitCode, String> {
                 |_, column| column.to_string(),
                 options,
                 &stop,
+                row,
             ))
         }
         GameChoice::Dots { size, lines } => {
@@ -199,6 +242,7 @@ fn solve_game(options: &Options) -> Result<ExitCode, String> {
                 |game, line| game.line_name(line),
                 options,
                 &stop,
+                row,
             ))
         }
         GameChoice::Tictactoe { moves } => {
@@ -210,17 +254,11 @@ fn solve_game(options: &Options) -> Result<ExitCode, String> {
                 |_, cell| cell.to_string(),
                 options,
                 &stop,
+                row,
             ))
         }
         GameChoice::Nim { heaps } => {
-            let heaps: Vec<u8> = heaps
-                .split(',')
-                .map(|heap| {
-                    heap.trim()
-                        .parse()
-                        .map_err(|_| format!("'{heap}' is not a heap size"))
-                })
-                .collect::<Result<_, _>>()?;
+            let heaps = parse_heaps(heaps)?;
             let position = Nim::new(&heaps).map_err(|e| e.to_string())?;
             let title = format!("Nim {heaps:?}");
             Ok(settle(
@@ -229,9 +267,72 @@ fn solve_game(options: &Options) -> Result<ExitCode, String> {
                 |_, take| take.to_string(),
                 options,
                 &stop,
+                row,
             ))
         }
     }
+}
+
+/// Checks `options`' game and position as the program would build them, without solving or
+/// building a database: the title of the position, or what is wrong with it, in words (what the
+/// fuzz target of the lab's command lines calls).
+///
+/// # Errors
+///
+/// A bad size, move, line, heap or database bound, in words.
+pub fn validate(options: &Options) -> Result<String, String> {
+    let to_text = |error: &dyn std::fmt::Display| error.to_string();
+    Ok(match &options.game {
+        GameChoice::Kalah {
+            houses,
+            seeds,
+            after,
+            database,
+            ..
+        } => {
+            let mut position = Kalah::new(*houses, *seeds).map_err(|e| to_text(&e))?;
+            for text in after.split_whitespace() {
+                let house = position.parse_move(text).map_err(|e| to_text(&e))?;
+                position = position.play(house);
+            }
+            SeedsInPlay::new(*houses, *database).map_err(|e| to_text(&e))?;
+            format!("Kalah({houses}, {seeds}){}", moves_note(after))
+        }
+        GameChoice::ConnectFour { moves, size } => {
+            ConnectFour::with_size(size.0, size.1)
+                .and_then(|empty| empty.after(moves))
+                .map_err(|e| to_text(&e))?;
+            format!("Connect Four {}x{}{}", size.0, size.1, moves_note(moves))
+        }
+        GameChoice::Dots { size, lines } => {
+            DotsAndBoxes::from_lines(size.0, size.1, lines).map_err(|e| to_text(&e))?;
+            format!("Dots and Boxes {}x{}{}", size.0, size.1, moves_note(lines))
+        }
+        GameChoice::Tictactoe { moves } => {
+            TicTacToe::from_moves(moves).map_err(|e| to_text(&e))?;
+            format!("tic-tac-toe{}", moves_note(moves))
+        }
+        GameChoice::Nim { heaps } => {
+            let heaps = parse_heaps(heaps)?;
+            Nim::new(&heaps).map_err(|e| to_text(&e))?;
+            format!("Nim {heaps:?}")
+        }
+    })
+}
+
+/// Parses heap sizes separated by commas (`3,4,5`).
+///
+/// # Errors
+///
+/// A heap that is not a number from 0 to 255, in words.
+pub fn parse_heaps(text: &str) -> Result<Vec<u8>, String> {
+    text.split(',')
+        .map(|heap| {
+            heap.trim()
+                .parse()
+                .map_err(|_| format!("'{}' is not a heap size (0 to 255)", heap.trim()))
+        })
+        .collect()
 }
 
 fn moves_note(moves: &str) -> String {
@@ -249,7 +350,7 @@ fn endgame_database(
     file: Option<&std::path::Path>,
     options: &Options,
     stop: &Arc<AtomicBool>,
-) -> Result<Database<Kalah, SeedsInPlay>, String> {
+) -> Result<(Database<Kalah, SeedsInPlay>, String), String> {
     use search_core::solve::database::Indexing;
     let started = Instant::now();
     let what = indexing.describe();
@@ -290,17 +391,21 @@ fn endgame_database(
         database.save(file).map_err(|e| e.to_string())?;
     }
     let built = if report.stopped { "stopped" } else { "ready" };
-    println!(
-        "database: {what}, {count} positions ({} MiB), {built} in {:.1} s{}",
+    let read = if known > 0 { "read and " } else { "" };
+    let note = format!(
+        "{what}, {count} positions, {} MiB, {read}{built} in {:.1} s",
         count.div_ceil(1 << 20),
         started.elapsed().as_secs_f64(),
+    );
+    println!(
+        "database: {note}{}",
         file.map(|file| format!(", kept in {}", file.display()))
             .unwrap_or_default()
     );
     if report.stopped {
         println!("stopped: run again to finish the database and the solve");
     }
-    Ok(database)
+    Ok((database, note))
 }
 
 fn threads(options: &Options) -> u32 {
@@ -321,7 +426,7 @@ fn spinner() -> ProgressBar {
 
 /// A score in words, for the side to move at the root.
 fn words(score: Score) -> String {
-    if score.raw().abs() >= Score::INFINITY.raw() {
+    if score.raw().abs() >= Score::MAX_DECIDED.raw() {
         return "open".to_string();
     }
     if score == Score::DRAW {
@@ -369,6 +474,7 @@ fn settle<G>(
     move_text: impl Fn(&G, G::Move) -> String,
     options: &Options,
     stop: &Arc<AtomicBool>,
+    row: &mut Option<String>,
 ) -> ExitCode
 where
     G: Game + ZobristHash,
@@ -399,9 +505,9 @@ where
         .on_progress(move |progress| {
             let line = progress_line(progress);
             bar_for_progress.set_message(line.clone());
-            // Without a terminal, a line a minute (and each probe's end).
+            // Without a terminal (a log file), a line a minute.
             let mut last = logged.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            if !terminal && (progress.stage == Stage::Done || last.elapsed() >= Duration::from_secs(60)) {
+            if !terminal && last.elapsed() >= Duration::from_secs(60) {
                 eprintln!("[{:.0} s] {line}", progress.elapsed.as_secs_f64());
                 *last = Instant::now();
             }
@@ -415,8 +521,9 @@ where
     let solution = solver.solve(root);
     bar.finish_and_clear();
     print_solution(root, &solution, &move_text, options);
+    *row = Some(table_row(title, precision, root, &solution, &move_text, options));
     let mut code = exit_code(&solution);
-    if options.moves && code == ExitCode::SUCCESS {
+    if options.each_move && code == ExitCode::SUCCESS {
         println!("each move (the side to move's view):");
         for (mv, moved) in solver.solve_moves(root) {
             let verdict = moved.settled().map_or_else(
@@ -430,6 +537,40 @@ where
         }
     }
     code
+}
+
+/// The result as a row of the book's table.
+fn table_row<G: Game>(
+    title: &str,
+    precision: Precision,
+    root: &G,
+    solution: &Solution<G::Move>,
+    move_text: &impl Fn(&G, G::Move) -> String,
+    options: &Options,
+) -> String {
+    let stats = &solution.stats;
+    let or_bounds = |settled: Option<String>| {
+        settled.unwrap_or_else(|| format!("{} .. {} (stopped)", words(solution.lower), words(solution.upper)))
+    };
+    format!(
+        "| {title} | {} | {} | {} | {} | {} | {} | {:.1} s | {} MiB, {:.0}% full | {} |",
+        if precision == Precision::Weak {
+            "weak"
+        } else {
+            "strong"
+        },
+        or_bounds(solution.settled().map(|s| s.to_string())),
+        or_bounds(solution.for_first_player().map(|s| s.to_string())),
+        solution
+            .best_move
+            .map_or_else(|| "-".to_string(), |mv| move_text(root, mv)),
+        stats.probes,
+        stats.nodes,
+        stats.elapsed.as_secs_f64(),
+        stats.table_mib,
+        f64::from(stats.hashfull) / 10.0,
+        threads(options),
+    )
 }
 
 fn describe_side<G: Game>(root: &G) -> String {

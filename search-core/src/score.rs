@@ -293,7 +293,11 @@ impl Score {
             moved
         };
         let change = clamped - distance as i32;
-        if self.0 > 0 { Score(self.0 - change) } else { Score(self.0 + change) }
+        if self.0 > 0 {
+            Score(self.0 - change)
+        } else {
+            Score(self.0 + change)
+        }
     }
 }
 

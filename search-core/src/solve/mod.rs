@@ -547,7 +547,11 @@ impl<G: Game + ZobristHash> Solver<G> {
             // Settled; but without a move that reaches the lower bound, a probe finds one.
             // A loss: a probe at the lower bound fails high with a move that reaches it.
             let class = sign.class(lower);
-            let threshold = if class >= 0 { sign.threshold(class) } else { lower.max(-Score::MAX_DECIDED) };
+            let threshold = if class >= 0 {
+                sign.threshold(class)
+            } else {
+                lower.max(-Score::MAX_DECIDED)
+            };
             return (!solution.proven_move).then_some(threshold);
         }
         // The sign is known: the scale of the rest is the kind of score the bounds are.
@@ -722,4 +726,3 @@ impl<G: Game + ZobristHash> Solver<G> {
         format!("solver({})", self.engine.config())
     }
 }
-
