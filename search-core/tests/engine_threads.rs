@@ -74,3 +74,61 @@ fn threads_share_the_work_and_the_statistics_add_up() {
     assert_eq!(lone.thread_stats().len(), 1);
     assert_eq!(alone.score, result.score);
 }
+
+/// Take 1, 2 or 3; whoever takes the last item wins: every line ends long before the horizon.
+#[derive(Clone, Debug)]
+struct Pile(u32, search_core::Player);
+
+impl search_core::Game for Pile {
+    type Move = u32;
+    fn to_move(&self) -> search_core::Player {
+        self.1
+    }
+    fn generate_moves(&self, moves: &mut search_core::MoveList<u32>) {
+        moves.extend(1..=self.0.min(3));
+    }
+    fn play(&self, take: u32) -> Self {
+        Pile(self.0 - take, self.1.opponent())
+    }
+    fn outcome(&self, legal_moves: usize) -> Option<search_core::Outcome> {
+        (legal_moves == 0).then_some(search_core::Outcome::Loss)
+    }
+}
+
+impl search_core::ZobristHash for Pile {
+    fn zobrist(&self) -> u64 {
+        u64::from(self.0) * 2 + u64::from(self.1 == search_core::Player::Second)
+    }
+}
+
+#[test]
+fn a_thread_stopped_by_another_never_evaluates() {
+    // Every line ends before the horizon, so no position is ever evaluated: not even the root by
+    // the thread that another's completion stops (it once took the root's static value as its
+    // result, which the solver saw as a horizon reached).
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let calls = Arc::new(AtomicU64::new(0));
+    let counted = Arc::clone(&calls);
+    let evaluator = move |_: &Pile| {
+        counted.fetch_add(1, Ordering::Relaxed);
+        search_core::Score::DRAW
+    };
+    // Plain alpha-beta (no table): both threads search the whole tree, and the later one is
+    // stopped by the first's completion.
+    let config = Config {
+        threads: 2,
+        ..Config::PLAIN
+    };
+    let mut engine = Engine::with_config(evaluator, config);
+    for items in 16..=20 {
+        let result = engine.search(&Pile(items, search_core::Player::First), &Limits::depth(40));
+        assert_eq!(
+            result.score.raw().signum(),
+            if items % 4 == 0 { -1 } else { 1 },
+            "{items}"
+        );
+        engine.new_game();
+    }
+    assert_eq!(calls.load(Ordering::Relaxed), 0);
+}

@@ -92,7 +92,9 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             context: &mut self.context,
             search: &mut self.search,
         };
-        worker.iterate(root, None)
+        worker
+            .iterate(root, None)
+            .unwrap_or_else(|| worker.unsearched(root))
     }
 
     /// The search on `threads` threads (see `threads.rs`): the main thread on the engine's
@@ -171,13 +173,23 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
                 stats.push(helper_stats);
                 // A helper's deeper completed iteration (the target, when it got there first)
                 // is the search's result, reported as the main thread's are.
-                if helper_done.depth > done.depth {
-                    done = helper_done;
-                    main.extend_pv_from_table(root, &mut done.pv);
-                    main.report(done.depth, done.score, Bound::Exact, &done.pv);
+                let Some(mut helper_done) = helper_done else {
+                    continue;
+                };
+                if done.as_ref().is_none_or(|done| helper_done.depth > done.depth) {
+                    main.extend_pv_from_table(root, &mut helper_done.pv);
+                    main.report(
+                        helper_done.depth,
+                        helper_done.score,
+                        Bound::Exact,
+                        &helper_done.pv,
+                    );
+                    done = Some(helper_done);
                 }
             }
-            (done, stats)
+            // No thread completed an iteration: what the root is worth unsearched (asked only
+            // now, so that a thread stopped by another's completion never evaluates).
+            (done.unwrap_or_else(|| main.unsearched(root)), stats)
         })
     }
 }
@@ -185,8 +197,8 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
 impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// Iterative deepening's loop to the limits' depth: the main thread (`helper` is `None`)
     /// reports each completed iteration; a helper thread (numbered from 1) skips some depths
-    /// below the target (`threads.rs`). The last completed iteration.
-    fn iterate(&mut self, root: &G, helper: Option<u32>) -> Completed<G::Move> {
+    /// below the target (`threads.rs`). The last completed iteration, if one completed.
+    fn iterate(&mut self, root: &G, helper: Option<u32>) -> Option<Completed<G::Move>> {
         let target = self.search.limits.depth.min(MAX_SEARCH_PLY - 1);
         let mut completed: Option<Completed<G::Move>> = None;
         let mut values: Vec<Score> = Vec::new();
@@ -213,11 +225,17 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             self.report(depth, score, bound, &pv);
             completed = Some(Completed { score, pv, depth });
         }
-        completed.unwrap_or_else(|| Completed {
+        completed
+    }
+
+    /// The result of a search that completed no iteration: the root's value unsearched and the
+    /// move to play.
+    fn unsearched(&self, root: &G) -> Completed<G::Move> {
+        Completed {
             score: self.unsearched_value(root),
             pv: self.fallback_move(root).into_iter().collect(),
             depth: 0,
-        })
+        }
     }
 
     /// One iteration at `depth` with the configured root window; `values` are the completed
