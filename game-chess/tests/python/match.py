@@ -19,6 +19,13 @@ errors, illegal moves and time losses of *our* engine are listed and make the ex
 
     python3 game-chess/tests/python/match.py --engine target/release/game-search-uci \\
         --xboard "/usr/games/phalanx -b- -l-" --games 40 --tc 5+0.05
+
+With `--sprt ELO0 ELO1` the match is a sequential test (sprt.py): it stops as soon as the games
+accept H1 (the engine is at least ELO1 stronger: keep the change) or H0 (at most ELO0: drop it),
+or at `--games`, and says which:
+
+    python3 game-chess/tests/python/match.py --engine new-binary --opponent old-binary \\
+        --sprt 0 10 --games 2000 --tc 2+0.02 --name old
 """
 
 import argparse
@@ -35,6 +42,7 @@ import chess.engine
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from play_games import Player, parse_tc, play_game, score_of  # noqa: E402
+import sprt  # noqa: E402
 
 DEFAULT_OPENINGS = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "openings.txt"))
 
@@ -126,6 +134,10 @@ def main():
     parser.add_argument("--openings", default=DEFAULT_OPENINGS)
     parser.add_argument("--name", help="the opponent's name in the output and PGN")
     parser.add_argument("--pgn", help="append every game here as it ends")
+    parser.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),
+                        help="a sequential test: stop when the games accept ELO1 (keep) or ELO0 (drop)")
+    parser.add_argument("--alpha", type=float, default=0.05, help="the SPRT's false-keep rate (default 0.05)")
+    parser.add_argument("--beta", type=float, default=0.05, help="the SPRT's false-drop rate (default 0.05)")
     parser.add_argument("--json-lines", action="store_true",
                         help="also print the running score as a `JSON {...}` line after every game "
                              "(for programs that drive this script, such as the lab's reproduce)")
@@ -174,12 +186,23 @@ def main():
         if args.json_lines:
             print("JSON " + json.dumps({"games": played, "planned": args.games, "wins": wins, "draws": draws,
                                         "losses": losses, "errors": len(errors)}), flush=True)
+        if args.sprt:
+            decision, ratio = sprt.verdict(wins, draws, losses, *args.sprt, args.alpha, args.beta)
+            if decision or played == args.games:
+                lower, upper = sprt.bounds(args.alpha, args.beta)
+                outcome = {"H1": "H1 accepted: keep the change", "H0": "H0 accepted: drop the change",
+                           None: "no decision within the games"}[decision]
+                print(f"SPRT elo0 {args.sprt[0]:g} elo1 {args.sprt[1]:g} (alpha {args.alpha:g}, beta "
+                      f"{args.beta:g}): LLR {ratio:.2f} in [{lower:.2f}, {upper:.2f}] after {played} games: "
+                      f"{outcome}", flush=True)
+                break
 
+    played = wins + draws + losses
     estimate, low, high = elo(wins, draws, losses)
     points = wins + draws / 2
     errors += [f"python-chess could not read our engine: {message}" for message in warnings.messages]
-    print(f"\nagainst {name}: +{wins} ={draws} -{losses}, {points:g}/{args.games} "
-          f"({100 * points / args.games:.1f}%), Elo {signed(estimate, '+inf' if points == args.games else '-inf')} [{signed(low, '-inf')}, {signed(high, '+inf')}] (95%), "
+    print(f"\nagainst {name}: +{wins} ={draws} -{losses}, {points:g}/{played} "
+          f"({100 * points / played:.1f}%), Elo {signed(estimate, '+inf' if points == played else '-inf')} [{signed(low, '-inf')}, {signed(high, '+inf')}] (95%), "
           f"{(time.monotonic() - started) / 60:.1f} min; errors of ours: {len(errors)}")
     for error in errors:
         print(f"ERROR {error}")
