@@ -7,6 +7,7 @@
 //! cargo bench --bench threads -- --reps 9      # more repetitions
 //! cargo bench --bench threads -- --depth 8     # deeper
 //! cargo bench --bench threads -- --quick       # 1 repetition, depth 5, fewer iterations
+//! cargo bench --bench threads -- --reps 5 --depth 6 --book threads-bench   # into the book
 //! ```
 //!
 //! Every contender searches the thesis's 24 positions (the default evaluation, the engine's
@@ -30,6 +31,7 @@
 use std::time::Instant;
 
 use game_chess::{ChessConfig, ChessGame, Evaluation, positions};
+use game_search_lab::book::{Transcript, bench_book, bench_command, write_or_report};
 use game_search_lab::peer::{PeerEval, peer_search};
 use minimax::Strategy;
 use search_core::engine::{Config, Engine};
@@ -74,17 +76,27 @@ fn run(reps: usize, positions: usize, contenders: &mut [Contender]) -> Vec<Vec<(
 }
 
 /// Prints one table: each contender against the row `base[contender]` (its one-thread row).
-fn print(title: &str, unit: &str, contenders: &[Contender], totals: &[Vec<(f64, u64)>], base: &[usize]) {
-    println!("\n{title}");
-    println!(
+fn print(
+    out: &mut Transcript,
+    title: &str,
+    unit: &str,
+    contenders: &[Contender],
+    totals: &[Vec<(f64, u64)>],
+    base: &[usize],
+) {
+    out.line(title);
+    out.line(format!(
         "| {:<34} | {:>9} | {:>23} | {:>10} | {:>23} |",
         "contender",
         "time (s)",
         "time ratio (range)",
         format!("{unit}/s"),
         format!("{unit}/s ratio (range)")
-    );
-    println!("|{:-<36}|{:->11}|{:->25}|{:->12}|{:->25}|", "", "", "", "", "");
+    ));
+    out.line(format!(
+        "|{:-<36}|{:->11}|{:->25}|{:->12}|{:->25}|",
+        "", "", "", "", ""
+    ));
     for (contender, (name, _)) in contenders.iter().enumerate() {
         let runs = &totals[contender];
         let against = &totals[base[contender]];
@@ -111,11 +123,11 @@ fn print(title: &str, unit: &str, contenders: &[Contender], totals: &[Vec<(f64, 
                 format!("{:>9.2} ({rate_range:>11})", median(&mut rate_ratio)),
             )
         };
-        println!(
+        out.line(format!(
             "| {name:<34} | {:>9.2} | {:>9.2} ({time_range:>11}) | {rate:>10} | {rate_ratio} |",
             median(&mut time),
             median(&mut time_ratio),
-        );
+        ));
     }
 }
 
@@ -132,6 +144,11 @@ fn main() {
     let depth = option("--depth").unwrap_or(if quick { 5 } else { 7 }) as u32;
     let iterations = option("--iterations").unwrap_or(if quick { 2_000 } else { 20_000 }) as u64;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let book = bench_book(&args).unwrap_or_else(|err| {
+        eprintln!("error: {err}");
+        std::process::exit(2);
+    });
+    let mut out = Transcript::new();
     println!(
         "threads bench: 24 thesis positions, depth {depth}, {reps} repetitions, {cores} cores available"
     );
@@ -200,7 +217,9 @@ fn main() {
     ));
     base.push(1); // against `strongest, 1 thread`
     let totals = run(reps, roots.len(), &mut contenders);
+    out.line("```text");
     print(
+        &mut out,
         &format!(
             "engine: time to depth {depth} and nodes per second, ratios to the same preset on one thread"
         ),
@@ -214,11 +233,13 @@ fn main() {
     let mut speedup: Vec<f64> = ours.iter().zip(peer).map(|(a, b)| b.0 / a.0).collect();
     let exact_two = &totals[thread_counts.len() + 1];
     let mut exact_speedup: Vec<f64> = exact_two.iter().zip(peer).map(|(a, b)| b.0 / a.0).collect();
-    println!(
+    out.line(format!(
         "minimax::ParallelSearch (2 threads) takes {:.2}x the time of strongest on 2 threads, {:.2}x that of exact on 2 threads (medians)",
         median(&mut speedup),
         median(&mut exact_speedup)
-    );
+    ));
+    out.line("```");
+    out.line("");
 
     // MCTS: a fixed number of iterations per position, the threads' together.
     let mut contenders: Vec<Contender> = Vec::new();
@@ -237,11 +258,20 @@ fn main() {
         ));
     }
     let totals = run(reps, roots.len(), &mut contenders);
+    out.line("```text");
     print(
+        &mut out,
         &format!("MCTS: {iterations} iterations per position, iterations per second, ratios to one thread"),
         "iterations",
         &contenders,
         &totals,
         &[0; 4],
     );
+    out.line("```");
+    if let Some((book, name)) = book {
+        let command = bench_command("threads", args.into_iter().skip(1));
+        if !write_or_report(Some(&book), &name, &command, out.text()) {
+            std::process::exit(1);
+        }
+    }
 }

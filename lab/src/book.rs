@@ -463,6 +463,49 @@ pub fn example_command(example: &str, args: impl IntoIterator<Item = String>) ->
     command
 }
 
+/// The command line of a bench as its start marker names it: `cargo bench --bench BENCH -- ARGS`,
+/// the arguments as given but the `--bench` that cargo adds and `--book-dir DIR`.
+///
+/// ```
+/// use game_search_lab::book::bench_command;
+/// let args = ["--reps", "5", "--book", "threads-engine", "--bench"].map(String::from);
+/// assert_eq!(bench_command("threads", args), "cargo bench --bench threads -- --reps 5 --book threads-engine");
+/// ```
+#[must_use]
+pub fn bench_command(bench: &str, args: impl IntoIterator<Item = String>) -> String {
+    let args = args.into_iter().filter(|arg| arg != "--bench");
+    example_command(bench, args).replacen(
+        &format!("cargo run --release --example {bench}"),
+        &format!("cargo bench --bench {bench}"),
+        1,
+    )
+}
+
+/// A bench's `--book SECTION` option: the book and the section its output is written into,
+/// checked before the bench runs (so that a long run does not end in a missing marker). `None`
+/// without the option; the error names what is wrong (no section name, no such section).
+///
+/// # Errors
+///
+/// `--book` without a name, or a section the book does not have.
+pub fn bench_book(args: &[String]) -> Result<Option<(Book, String)>, String> {
+    let Some(at) = args.iter().position(|arg| arg == "--book") else {
+        return Ok(None);
+    };
+    let name = args
+        .get(at + 1)
+        .filter(|name| !name.starts_with("--"))
+        .ok_or("--book needs a section name")?;
+    let dir = args
+        .iter()
+        .position(|arg| arg == "--book-dir")
+        .and_then(|at| args.get(at + 1))
+        .map(PathBuf::from);
+    let book = Book::from_option(dir.as_deref());
+    book.check(&[name]).map_err(|err| err.to_string())?;
+    Ok(Some((book, name.clone())))
+}
+
 /// `arg` as a shell word: as it is if it is plain, else in single quotes.
 #[must_use]
 pub fn shell_quoted(arg: &str) -> String {
