@@ -39,7 +39,8 @@ mod uci_move;
 pub use epd::{EpdRecord, parse_epd, parse_epd_file};
 pub use error::Error;
 pub use eval::{
-    Evaluation, PieceValues, PointValues, SimplifiedPst, Tapered, TaperedPlus, ThesisMaterial, WhiteView,
+    Classical, Evaluation, PieceValues, PointValues, SimplifiedPst, Tapered, TaperedPlus, ThesisMaterial,
+    WhiteView,
 };
 pub use history::{GameHistory, repetition_count};
 pub use ordering::MoveOrdering;

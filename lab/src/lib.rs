@@ -32,6 +32,8 @@
 //! - [`kalah_table`]: Kalah solved, beside the paper's table;
 //! - [`minimal_tree`]: Knuth and Moore's minimal tree beside the exact engine's;
 //! - [`solve`]: a position of any of the games settled by the solver;
+//! - [`selfplay`] and [`tune`]: self-play games at fixed nodes, and Texel's tuning of the
+//!   classical chess evaluation on them;
 //! - [`analyze`]: one chess position, one searcher;
 //! - [`trace`]: the trees searchers walk, drawn side by side.
 
@@ -54,9 +56,11 @@ pub mod progress;
 pub mod report;
 pub mod reproduce;
 pub mod runner;
+pub mod selfplay;
 pub mod solve;
 pub mod star_table;
 pub mod terminal;
 pub mod trace;
+pub mod tune;
 pub mod uci_client;
 pub mod versus;

@@ -1,6 +1,6 @@
 //! [`ThesisMaterial`]: the thesis's piece values.
 
-use shakmaty::Board;
+use shakmaty::{Board, Color};
 
 use super::{BoardEval, PieceValues};
 
@@ -37,7 +37,7 @@ impl ThesisMaterial {
 }
 
 impl BoardEval for ThesisMaterial {
-    fn white_centipawns(&self, board: &Board) -> i32 {
+    fn white_centipawns(&self, board: &Board, _turn: Color) -> i32 {
         Self::VALUES.balance(board)
     }
 }

@@ -7,16 +7,19 @@
 //! | [`SimplifiedPst`] | material + piece-square tables, king middle-game/end-game | Michniewski's "Simplified Evaluation Function", as Calderan uses it |
 //! | [`Tapered`] | middle-game/end-game tables blended by phase (the strong default) | PeSTO (Friederich) |
 //! | [`TaperedPlus`] | [`Tapered`] + mobility, bishop pair, pawn structure, rook files (untuned) | classical terms, Fruit 2.1's mobility |
+//! | [`Classical`] | material, tables, mobility, pawns, passed pawns, king safety, threats, tempo: every weight tuned on self-play games | Texel's tuning method ([`classical`]) |
 //!
 //! Every evaluator speaks for the **side to move** ([`Evaluate`], as `search-core` requires) in
 //! centipawns; [`WhiteView`] gives White's view (the thesis's two-sided minimax convention).
 //! [`Evaluation`] selects one at run time (for command-line programs).
 
+pub mod classical;
 mod material;
 mod point_values;
 mod pst;
 mod tapered;
 mod tapered_plus;
+mod weights;
 
 use std::fmt;
 use std::str::FromStr;
@@ -26,6 +29,7 @@ use shakmaty::{Board, Color, Position, Role};
 
 use crate::ChessGame;
 
+pub use classical::Classical;
 pub use material::ThesisMaterial;
 pub use point_values::PointValues;
 pub use pst::SimplifiedPst;
@@ -48,9 +52,10 @@ pub trait WhiteView {
     fn white_view(&self, game: &ChessGame) -> Score;
 }
 
-/// Implemented by each evaluator: White's value in centipawns from the board alone.
+/// Implemented by each evaluator: White's value in centipawns from the board and the side to
+/// move (which only [`Classical`]'s tempo reads).
 pub(crate) trait BoardEval {
-    fn white_centipawns(&self, board: &Board) -> i32;
+    fn white_centipawns(&self, board: &Board, turn: Color) -> i32;
 }
 
 /// Side to move's view from White's view.
@@ -65,18 +70,25 @@ macro_rules! evaluator {
     ($($ty:ty),*) => {$(
         impl Evaluate<ChessGame> for $ty {
             fn evaluate(&self, game: &ChessGame) -> Score {
-                side_to_move(game, self.white_centipawns(game.board()))
+                side_to_move(game, self.white_centipawns(game.board(), game.chess().turn()))
             }
         }
         impl WhiteView for $ty {
             fn white_view(&self, game: &ChessGame) -> Score {
-                Score::cp(self.white_centipawns(game.board()))
+                Score::cp(self.white_centipawns(game.board(), game.chess().turn()))
             }
         }
     )*};
 }
 
-evaluator!(PointValues, ThesisMaterial, SimplifiedPst, Tapered, TaperedPlus);
+evaluator!(
+    PointValues,
+    ThesisMaterial,
+    SimplifiedPst,
+    Tapered,
+    TaperedPlus,
+    Classical
+);
 
 /// Values of the five capturable pieces, in centipawns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,17 +169,20 @@ pub enum Evaluation {
     Tapered,
     /// [`TaperedPlus`]: the tapered tables with mobility and pawn-structure terms.
     TaperedPlus,
+    /// [`Classical`]: the tuned classical evaluation.
+    Classical,
 }
 
 impl Evaluation {
     /// Every evaluation.
-    pub const ALL: [Evaluation; 6] = [
+    pub const ALL: [Evaluation; 7] = [
         Evaluation::PointValues,
         Evaluation::ThesisMaterial,
         Evaluation::SimplifiedPst,
         Evaluation::ThesisPst,
         Evaluation::Tapered,
         Evaluation::TaperedPlus,
+        Evaluation::Classical,
     ];
 
     /// The name the example programs accept.
@@ -180,21 +195,23 @@ impl Evaluation {
             Evaluation::ThesisPst => "thesis-pst",
             Evaluation::Tapered => "tapered",
             Evaluation::TaperedPlus => "tapered-plus",
+            Evaluation::Classical => "classical",
         }
     }
 }
 
 impl BoardEval for Evaluation {
-    fn white_centipawns(&self, board: &Board) -> i32 {
+    fn white_centipawns(&self, board: &Board, turn: Color) -> i32 {
         match self {
-            Evaluation::PointValues => PointValues.white_centipawns(board),
-            Evaluation::ThesisMaterial => ThesisMaterial.white_centipawns(board),
-            Evaluation::SimplifiedPst => SimplifiedPst::default().white_centipawns(board),
+            Evaluation::PointValues => PointValues.white_centipawns(board, turn),
+            Evaluation::ThesisMaterial => ThesisMaterial.white_centipawns(board, turn),
+            Evaluation::SimplifiedPst => SimplifiedPst::default().white_centipawns(board, turn),
             Evaluation::ThesisPst => {
-                SimplifiedPst::with_values(ThesisMaterial::VALUES).white_centipawns(board)
+                SimplifiedPst::with_values(ThesisMaterial::VALUES).white_centipawns(board, turn)
             }
-            Evaluation::Tapered => Tapered.white_centipawns(board),
-            Evaluation::TaperedPlus => TaperedPlus.white_centipawns(board),
+            Evaluation::Tapered => Tapered.white_centipawns(board, turn),
+            Evaluation::TaperedPlus => TaperedPlus.white_centipawns(board, turn),
+            Evaluation::Classical => Classical.white_centipawns(board, turn),
         }
     }
 }
@@ -267,7 +284,13 @@ mod tests {
     fn the_start_position_is_level() {
         let start = ChessGame::startpos(ChessConfig::default());
         for evaluation in Evaluation::ALL {
-            assert_eq!(evaluation.evaluate(&start), Score::DRAW, "{evaluation}");
+            // The classical evaluation gives the side to move its tempo (the whole phase is the
+            // middle game's).
+            let tempo = match evaluation {
+                Evaluation::Classical => classical::weights()[classical::TEMPO][0],
+                _ => 0,
+            };
+            assert_eq!(evaluation.evaluate(&start), Score::cp(tempo), "{evaluation}");
         }
     }
 
@@ -278,7 +301,7 @@ mod tests {
         }
         assert_eq!(
             "x".parse::<Evaluation>().unwrap_err(),
-            "unknown evaluation \"x\" (expected one of point-values, thesis-material, simplified-pst, thesis-pst, tapered, tapered-plus)"
+            "unknown evaluation \"x\" (expected one of point-values, thesis-material, simplified-pst, thesis-pst, tapered, tapered-plus, classical)"
         );
     }
 }

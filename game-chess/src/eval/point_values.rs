@@ -1,6 +1,6 @@
 //! [`PointValues`]: the simplest material count, 1/3/3/5/9 pawns.
 
-use shakmaty::Board;
+use shakmaty::{Board, Color};
 
 use super::{BoardEval, PieceValues};
 
@@ -30,7 +30,7 @@ impl PointValues {
 }
 
 impl BoardEval for PointValues {
-    fn white_centipawns(&self, board: &Board) -> i32 {
+    fn white_centipawns(&self, board: &Board, _turn: Color) -> i32 {
         Self::VALUES.balance(board)
     }
 }

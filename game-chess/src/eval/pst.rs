@@ -82,7 +82,7 @@ impl SimplifiedPst {
 }
 
 impl BoardEval for SimplifiedPst {
-    fn white_centipawns(&self, board: &Board) -> i32 {
+    fn white_centipawns(&self, board: &Board, _turn: Color) -> i32 {
         let is_endgame = Self::is_endgame(board);
         let mut score = self.values.balance(board);
         for color in Color::ALL {

@@ -84,7 +84,7 @@ impl Tapered {
 }
 
 impl BoardEval for Tapered {
-    fn white_centipawns(&self, board: &Board) -> i32 {
+    fn white_centipawns(&self, board: &Board, _turn: Color) -> i32 {
         let (middle_game, end_game) = Self::white_pair(board);
         let phase = Self::phase(board);
         (middle_game * phase + end_game * (FULL_PHASE - phase)) / FULL_PHASE

@@ -160,7 +160,7 @@ fn front_span(color: Color, square: Square) -> Bitboard {
 }
 
 impl BoardEval for TaperedPlus {
-    fn white_centipawns(&self, board: &Board) -> i32 {
+    fn white_centipawns(&self, board: &Board, _turn: Color) -> i32 {
         let (tables_middle_game, tables_end_game) = Tapered::white_pair(board);
         let terms = Self::terms(board);
         let phase = Tapered::phase(board);

@@ -1,0 +1,657 @@
+//! [`Classical`]: a classical evaluation, every weight tuned by Texel's method on the project's
+//! own self-play games.
+//!
+//! - **Idea.** A sum of terms, each a count of something on the board (White's minus Black's)
+//!   times a weight, with a middle-game and an end-game weight blended by the game phase as in
+//!   [`Tapered`](super::Tapered): material, piece-square tables, mobility, pawn structure,
+//!   passed pawns, king safety, threats and the side to move's tempo ([`GROUPS`] lists them).
+//!   Being linear in its weights, the evaluation is also a *trace*: the counts alone
+//!   ([`trace`]), from which the tuner (`game_search_lab::tune`, `cargo run --release --example
+//!   tune`) fits every weight to game results by logistic regression (Texel's method, Peter
+//!   Österlund 2014) and writes them to `weights.rs`.
+//! - **Invariant.** The value is exactly `(mg × phase + eg × (24 − phase)) / 24`, where `mg` and
+//!   `eg` are the dot products of the trace with the middle-game and end-game weights: what the
+//!   tuner optimises is what the engine evaluates (a test holds the two equal).
+//! - **Cost.** One pass over each side's pieces for their attacks (mobility, king attacks,
+//!   threats, checks all come from it), and the pawn terms: several times the cost of the
+//!   tables alone; the matches decide whether it pays (the book's strength record).
+//! - **Sources.** The terms are the classical ones (Chess Programming Wiki, "Evaluation";
+//!   Fruit 2.1 and Ethereal for their shapes); Texel's tuning method (CPW, "Texel's Tuning
+//!   Method"); the starting point of the tables is PeSTO's (Ronald Friederich).
+
+use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
+use shakmaty::{Bitboard, Board, Color, File, Role, Square};
+
+use super::tapered::{FULL_PHASE, Tapered};
+use super::weights::WEIGHTS;
+
+/// A term's middle-game and end-game weights, in centipawns.
+pub type Weight = [i32; 2];
+
+/// A group of terms: its name (as the weights file and the tuner print it), where it starts in
+/// the weights and how many terms it has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TermGroup {
+    /// The group's name.
+    pub name: &'static str,
+    /// The index of its first term.
+    pub start: usize,
+    /// Its number of terms.
+    pub len: usize,
+    /// What one count of it is.
+    pub meaning: &'static str,
+}
+
+macro_rules! groups {
+    ($($constant:ident = $name:literal, $len:expr, $meaning:literal;)*) => {
+        groups!(@offsets 0usize; $($constant, $len;)*);
+        /// Every group of terms, in the weights' order.
+        pub const GROUPS: &[TermGroup] = &[$(TermGroup {
+            name: $name,
+            start: $constant,
+            len: $len,
+            meaning: $meaning,
+        }),*];
+    };
+    (@offsets $at:expr; $constant:ident, $len:expr; $($rest:tt)*) => {
+        #[doc = concat!("The first term of group `", stringify!($constant), "`.")]
+        pub const $constant: usize = $at;
+        groups!(@offsets $at + $len; $($rest)*);
+    };
+    (@offsets $at:expr;) => {
+        /// The number of terms (and of weights).
+        pub const TERMS: usize = $at;
+    };
+}
+
+groups! {
+    MATERIAL = "material", 5, "a pawn, knight, bishop, rook, queen";
+    PAWN_TABLE = "pawn_table", 64, "a pawn on the square (from its side, rank 8 first)";
+    KNIGHT_TABLE = "knight_table", 64, "a knight on the square";
+    BISHOP_TABLE = "bishop_table", 64, "a bishop on the square";
+    ROOK_TABLE = "rook_table", 64, "a rook on the square";
+    QUEEN_TABLE = "queen_table", 64, "a queen on the square";
+    KING_TABLE = "king_table", 64, "the king on the square";
+    KNIGHT_MOBILITY = "knight_mobility", 9, "a knight with 0 to 8 safe squares";
+    BISHOP_MOBILITY = "bishop_mobility", 14, "a bishop with 0 to 13 safe squares";
+    ROOK_MOBILITY = "rook_mobility", 15, "a rook with 0 to 14 safe squares";
+    QUEEN_MOBILITY = "queen_mobility", 28, "a queen with 0 to 27 safe squares";
+    BISHOP_PAIR = "bishop_pair", 1, "two bishops or more";
+    PASSED_PAWN = "passed_pawn", 8, "a passed pawn on the rank (from its side)";
+    PASSED_FREE = "passed_free", 8, "a passed pawn on the rank whose next square is empty";
+    PASSED_OWN_KING = "passed_own_king", 8, "a step of its own king's distance to its next square, by rank";
+    PASSED_THEIR_KING = "passed_their_king", 8, "a step of the other king's distance to its next square, by rank";
+    DOUBLED_PAWN = "doubled_pawn", 1, "a pawn behind another of its side on the file";
+    ISOLATED_PAWN = "isolated_pawn", 1, "a pawn with no pawn of its side on the files beside it";
+    BACKWARD_PAWN = "backward_pawn", 1, "a pawn behind its neighbours whose next square an enemy pawn attacks";
+    CONNECTED_PAWN = "connected_pawn", 8, "a pawn defended by a pawn or beside one, by rank";
+    ROOK_OPEN_FILE = "rook_open_file", 1, "a rook on a file without pawns";
+    ROOK_HALF_OPEN_FILE = "rook_half_open_file", 1, "a rook on a file without pawns of its side";
+    KING_ZONE_ATTACKS = "king_zone_attacks", 4, "a square next to the enemy king a knight, bishop, rook or queen attacks";
+    KING_ATTACKERS = "king_attackers", 7, "1 to 7 (or more) pieces attacking the enemy king's zone";
+    SAFE_CHECKS = "safe_checks", 4, "a safe square from which a knight, bishop, rook or queen can check";
+    PAWN_SHIELD = "pawn_shield", 2, "a pawn one or two ranks in front of its king (its file or beside)";
+    KING_FILE = "king_file", 2, "a file at or beside the king without pawns of its side, without any pawn";
+    THREAT_BY_PAWN = "threat_by_pawn", 1, "an enemy piece (not a pawn) a pawn attacks";
+    THREAT_BY_MINOR = "threat_by_minor", 1, "an enemy rook or queen a knight or bishop attacks";
+    THREAT_BY_ROOK = "threat_by_rook", 1, "an enemy queen a rook attacks";
+    HANGING = "hanging", 1, "an enemy piece (not a pawn or king) attacked and not defended";
+    TEMPO = "tempo", 1, "the side to move";
+}
+
+/// The classical evaluation with the tuned weights (`weights.rs`). See the [module
+/// documentation](self) for its terms.
+///
+/// ```
+/// use game_chess::{ChessConfig, ChessGame, Classical};
+/// use search_core::{Evaluate, Score};
+/// let start = ChessGame::startpos(ChessConfig::default());
+/// // Only the side to move's tempo tells the sides apart at the start.
+/// let white = Classical.evaluate(&start);
+/// let black = Classical.evaluate(&start.play_uci_line(&["g1f3", "g8f6", "f3g1", "f6g8"])?);
+/// assert_eq!(white, black);
+/// assert!(white.raw().abs() < 50);
+/// // A queen up is a lot.
+/// let up = ChessGame::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", ChessConfig::default())?;
+/// assert!(Classical.evaluate(&up) > Score::cp(600));
+/// # Ok::<(), game_chess::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Classical;
+
+/// Where the evaluation's counts go: summed with the weights (the engine), or kept (the tuner).
+pub trait Accumulator {
+    /// `count` more of term `term`, White's counts positive and Black's negative.
+    fn add(&mut self, term: usize, count: i32);
+}
+
+/// The counts summed with the weights: White's middle-game and end-game values.
+#[derive(Clone, Copy, Debug, Default)]
+struct Sum {
+    middle_game: i32,
+    end_game: i32,
+}
+
+impl Accumulator for Sum {
+    #[inline(always)]
+    fn add(&mut self, term: usize, count: i32) {
+        let [middle_game, end_game] = WEIGHTS[term];
+        self.middle_game += middle_game * count;
+        self.end_game += end_game * count;
+    }
+}
+
+/// The counts of every term in a position (White's minus Black's) and its phase: what the
+/// evaluation multiplies with the weights.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// Each term's count, by term.
+    pub counts: Vec<i32>,
+    /// The game phase, 0 (kings and pawns) to 24.
+    pub phase: i32,
+}
+
+impl Accumulator for Trace {
+    fn add(&mut self, term: usize, count: i32) {
+        self.counts[term] += count;
+    }
+}
+
+impl Trace {
+    /// White's value of these counts with `weights` (one per term), blended by the phase: the
+    /// evaluation's own arithmetic.
+    #[must_use]
+    pub fn value(&self, weights: &[Weight]) -> i32 {
+        let (mut middle_game, mut end_game) = (0, 0);
+        for (count, [mg, eg]) in self.counts.iter().zip(weights) {
+            middle_game += count * mg;
+            end_game += count * eg;
+        }
+        blend(middle_game, end_game, self.phase)
+    }
+}
+
+/// The counts of every term of `board` with `turn` to move.
+#[must_use]
+pub fn trace(board: &Board, turn: Color) -> Trace {
+    let mut trace = Trace {
+        counts: vec![0; TERMS],
+        phase: 0,
+    };
+    trace_into(board, turn, &mut trace);
+    trace
+}
+
+/// [`trace`] into `trace`, reusing its memory (the tuner traces millions of positions).
+pub fn trace_into(board: &Board, turn: Color, trace: &mut Trace) {
+    trace.counts.clear();
+    trace.counts.resize(TERMS, 0);
+    trace.phase = Tapered::phase(board);
+    terms(board, turn, trace);
+}
+
+/// The weights `weights.rs` holds now, one per term.
+#[must_use]
+pub fn weights() -> &'static [Weight; TERMS] {
+    &WEIGHTS
+}
+
+fn blend(middle_game: i32, end_game: i32, phase: i32) -> i32 {
+    (middle_game * phase + end_game * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+impl super::BoardEval for Classical {
+    fn white_centipawns(&self, board: &Board, turn: Color) -> i32 {
+        let mut sum = Sum::default();
+        terms(board, turn, &mut sum);
+        blend(sum.middle_game, sum.end_game, Tapered::phase(board))
+    }
+}
+
+/// What one side's pieces attack, and where its king stands.
+struct Side {
+    color: Color,
+    own: Bitboard,
+    pawns: Bitboard,
+    pawn_attacks: Bitboard,
+    king: Square,
+    /// The king's square and the squares next to it.
+    king_zone: Bitboard,
+    /// Every square a piece of the side attacks (pawns and king included).
+    attacks: Bitboard,
+    /// The squares its knights, bishops, rooks and queens attack, by role.
+    piece_attacks: [Bitboard; 4],
+}
+
+impl Side {
+    fn new(board: &Board, color: Color) -> Side {
+        let own = board.by_color(color);
+        let pawns = board.pawns() & own;
+        let king = board.king_of(color).unwrap_or(Square::E1);
+        let pawn_attacks = pawn_attacks(color, pawns);
+        Side {
+            color,
+            own,
+            pawns,
+            pawn_attacks,
+            king,
+            king_zone: king_attacks(king) | Bitboard::from_square(king),
+            attacks: pawn_attacks | king_attacks(king),
+            piece_attacks: [Bitboard::EMPTY; 4],
+        }
+    }
+}
+
+/// The squares `pawns` of `color` attack.
+fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let p = pawns.0;
+    Bitboard(match color {
+        Color::White => ((p & NOT_A) << 7) | ((p & NOT_H) << 9),
+        Color::Black => ((p & NOT_A) >> 9) | ((p & NOT_H) >> 7),
+    })
+}
+
+/// A piece's square in its side's table (rank 8 first, as the tables are printed): White's
+/// squares flipped.
+const fn table_square(color: Color, square: Square) -> usize {
+    match color {
+        Color::White => square.to_usize() ^ 56,
+        Color::Black => square.to_usize(),
+    }
+}
+
+const fn role_index(role: Role) -> usize {
+    match role {
+        Role::Pawn => 0,
+        Role::Knight => 1,
+        Role::Bishop => 2,
+        Role::Rook => 3,
+        Role::Queen => 4,
+        Role::King => 5,
+    }
+}
+
+const TABLES: [usize; 6] = [
+    PAWN_TABLE,
+    KNIGHT_TABLE,
+    BISHOP_TABLE,
+    ROOK_TABLE,
+    QUEEN_TABLE,
+    KING_TABLE,
+];
+const MOBILITY: [usize; 4] = [KNIGHT_MOBILITY, BISHOP_MOBILITY, ROOK_MOBILITY, QUEEN_MOBILITY];
+const MOBILITY_LEN: [usize; 4] = [9, 14, 15, 28];
+const PIECES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+/// Every term of `board` with `turn` to move, into `out`.
+#[inline(always)]
+fn terms<A: Accumulator>(board: &Board, turn: Color, out: &mut A) {
+    let mut sides = [Side::new(board, Color::White), Side::new(board, Color::Black)];
+    // Material, tables, mobility and king attacks: one pass over each side's pieces.
+    for us in 0..2 {
+        let (left, right) = sides.split_at_mut(1);
+        let (side, enemy) = if us == 0 {
+            (&mut left[0], &right[0])
+        } else {
+            (&mut right[0], &left[0])
+        };
+        pieces(board, side, enemy, out);
+    }
+    for us in 0..2 {
+        let (side, enemy) = (&sides[us], &sides[1 - us]);
+        let sign = if side.color == Color::White { 1 } else { -1 };
+        pawn_structure(board, side, enemy, sign, out);
+        king_safety(board, side, enemy, sign, out);
+        threats(board, side, enemy, sign, out);
+    }
+    out.add(TEMPO, if turn == Color::White { 1 } else { -1 });
+}
+
+/// Material, tables, mobility, the bishop pair, rook files and king-zone attacks of `side`'s
+/// pieces; fills in its attacks.
+#[inline(always)]
+fn pieces<A: Accumulator>(board: &Board, side: &mut Side, enemy: &Side, out: &mut A) {
+    let sign = if side.color == Color::White { 1 } else { -1 };
+    let occupied = board.occupied();
+    let mobility_area = !(side.pawns | Bitboard::from_square(side.king) | enemy.pawn_attacks);
+    for role in Role::ALL {
+        let index = role_index(role);
+        let pieces = board.by_role(role) & side.own;
+        if role != Role::King {
+            out.add(MATERIAL + index, sign * pieces.count() as i32);
+        }
+        for square in pieces {
+            out.add(TABLES[index] + table_square(side.color, square), sign);
+        }
+    }
+    let mut attackers = 0;
+    for (slot, role) in PIECES.into_iter().enumerate() {
+        for square in board.by_role(role) & side.own {
+            let attacks = match role {
+                Role::Knight => knight_attacks(square),
+                Role::Bishop => bishop_attacks(square, occupied),
+                Role::Rook => rook_attacks(square, occupied),
+                _ => queen_attacks(square, occupied),
+            };
+            side.piece_attacks[slot] |= attacks;
+            let mobility = ((attacks & mobility_area).count()).min(MOBILITY_LEN[slot] - 1);
+            out.add(MOBILITY[slot] + mobility, sign);
+            let on_zone = attacks & enemy.king_zone;
+            if on_zone.any() {
+                attackers += 1;
+                out.add(KING_ZONE_ATTACKS + slot, sign * on_zone.count() as i32);
+            }
+        }
+        side.attacks |= side.piece_attacks[slot];
+    }
+    if attackers > 0 {
+        out.add(KING_ATTACKERS + attackers.min(7) - 1, sign);
+    }
+    if (board.bishops() & side.own).more_than_one() {
+        out.add(BISHOP_PAIR, sign);
+    }
+    for square in board.rooks() & side.own {
+        let file = Bitboard::from_file(square.file());
+        if (board.pawns() & file).is_empty() {
+            out.add(ROOK_OPEN_FILE, sign);
+        } else if (side.pawns & file).is_empty() {
+            out.add(ROOK_HALF_OPEN_FILE, sign);
+        }
+    }
+}
+
+/// The files beside `file`.
+fn adjacent_files(file: File) -> Bitboard {
+    let bits = Bitboard::from_file(file).0;
+    Bitboard(((bits << 1) & !0x0101_0101_0101_0101) | ((bits >> 1) & !0x8080_8080_8080_8080))
+}
+
+/// The squares strictly in front of `square` for `color` (every file).
+fn ranks_ahead(color: Color, square: Square) -> Bitboard {
+    let rank = square.rank().to_u32();
+    Bitboard(match color {
+        Color::White => u64::MAX.checked_shl(8 * (rank + 1)).unwrap_or(0),
+        Color::Black => (1u64 << (8 * rank)) - 1,
+    })
+}
+
+/// The square in front of `square` for `color`, if any.
+fn next_square(color: Color, square: Square) -> Option<Square> {
+    let index = square.to_u32();
+    match color {
+        Color::White => (index < 56).then(|| Square::new(index + 8)),
+        Color::Black => (index >= 8).then(|| Square::new(index - 8)),
+    }
+}
+
+/// Passed, doubled, isolated, backward and connected pawns of `side`.
+#[inline(always)]
+fn pawn_structure<A: Accumulator>(board: &Board, side: &Side, enemy: &Side, sign: i32, out: &mut A) {
+    let color = side.color;
+    for square in side.pawns {
+        let file = Bitboard::from_file(square.file());
+        let beside = adjacent_files(square.file());
+        let ahead = ranks_ahead(color, square);
+        let rank = color.relative_rank(square.rank()).to_usize();
+        if (side.pawns & file & ahead).any() {
+            out.add(DOUBLED_PAWN, sign);
+        }
+        if (side.pawns & beside).is_empty() {
+            out.add(ISOLATED_PAWN, sign);
+        } else if (side.pawns & beside & !ahead).is_empty()
+            && next_square(color, square).is_some_and(|next| enemy.pawn_attacks.contains(next))
+        {
+            // Every neighbour is ahead of it, and an enemy pawn holds the square it would go to.
+            out.add(BACKWARD_PAWN, sign);
+        }
+        let phalanx = side.pawns & beside & Bitboard::from_rank(square.rank());
+        if side.pawn_attacks.contains(square) || phalanx.any() {
+            out.add(CONNECTED_PAWN + rank, sign);
+        }
+        if (enemy.pawns & (file | beside) & ahead).is_empty() {
+            out.add(PASSED_PAWN + rank, sign);
+            if let Some(next) = next_square(color, square) {
+                if !board.occupied().contains(next) {
+                    out.add(PASSED_FREE + rank, sign);
+                }
+                out.add(PASSED_OWN_KING + rank, sign * side.king.distance(next) as i32);
+                out.add(PASSED_THEIR_KING + rank, sign * enemy.king.distance(next) as i32);
+            }
+        }
+    }
+}
+
+/// Safe checks, the pawn shield and open files around `enemy`'s king, from `side`'s view of
+/// attacking it (`sign` is `side`'s); the shield and files of `side`'s own king.
+#[inline(always)]
+fn king_safety<A: Accumulator>(board: &Board, side: &Side, enemy: &Side, sign: i32, out: &mut A) {
+    let occupied = board.occupied();
+    let safe = !enemy.attacks & !side.own;
+    let bishop_lines = bishop_attacks(enemy.king, occupied);
+    let rook_lines = rook_attacks(enemy.king, occupied);
+    let checks = [
+        knight_attacks(enemy.king),
+        bishop_lines,
+        rook_lines,
+        bishop_lines | rook_lines,
+    ];
+    for (slot, (attacks, checks)) in side.piece_attacks.iter().zip(checks).enumerate() {
+        let count = (*attacks & checks & safe).count() as i32;
+        if count > 0 {
+            out.add(SAFE_CHECKS + slot, sign * count);
+        }
+    }
+    // Our own king's shelter.
+    let king_file = side.king.file();
+    let files = Bitboard::from_file(king_file) | adjacent_files(king_file);
+    let one = side.king.to_u32() as i32 + if side.color == Color::White { 8 } else { -8 };
+    let two = one + if side.color == Color::White { 8 } else { -8 };
+    for (slot, rank_square) in [one, two].into_iter().enumerate() {
+        if let Ok(index) = u32::try_from(rank_square)
+            && index < 64
+        {
+            let rank = Bitboard::from_rank(Square::new(index).rank());
+            let shield = (side.pawns & files & rank).count() as i32;
+            if shield > 0 {
+                out.add(PAWN_SHIELD + slot, sign * shield);
+            }
+        }
+    }
+    for file in [king_file.offset(-1), Some(king_file), king_file.offset(1)]
+        .into_iter()
+        .flatten()
+    {
+        let on_file = Bitboard::from_file(file);
+        if (side.pawns & on_file).is_empty() {
+            out.add(KING_FILE, sign);
+            if (board.pawns() & on_file).is_empty() {
+                out.add(KING_FILE + 1, sign);
+            }
+        }
+    }
+}
+
+/// `side`'s threats on `enemy`'s pieces.
+#[inline(always)]
+fn threats<A: Accumulator>(board: &Board, side: &Side, enemy: &Side, sign: i32, out: &mut A) {
+    let pieces = enemy.own & !board.pawns() & !board.kings();
+    let count = |bits: Bitboard| bits.count() as i32;
+    let by_pawn = count(pieces & side.pawn_attacks);
+    let majors = enemy.own & (board.rooks() | board.queens());
+    let by_minor = count(majors & (side.piece_attacks[0] | side.piece_attacks[1]));
+    let by_rook = count(enemy.own & board.queens() & side.piece_attacks[2]);
+    let hanging = count(pieces & side.attacks & !enemy.attacks);
+    for (term, n) in [
+        (THREAT_BY_PAWN, by_pawn),
+        (THREAT_BY_MINOR, by_minor),
+        (THREAT_BY_ROOK, by_rook),
+        (HANGING, hanging),
+    ] {
+        if n > 0 {
+            out.add(term, sign * n);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::BoardEval;
+    use crate::{ChessConfig, ChessGame};
+    use search_core::{Game, MoveList};
+    use shakmaty::Position;
+
+    fn game(fen: &str) -> ChessGame {
+        ChessGame::from_fen(fen, ChessConfig::default()).expect("a valid FEN")
+    }
+
+    /// The counts of the terms of `group` (by name) in `fen`.
+    fn counts(fen: &str, group: &str) -> Vec<i32> {
+        let group = GROUPS.iter().find(|g| g.name == group).expect("a group");
+        let game = game(fen);
+        trace(game.board(), game.chess().turn()).counts[group.start..group.start + group.len].to_vec()
+    }
+
+    #[test]
+    fn the_groups_tile_the_weights() {
+        let mut next = 0;
+        for group in GROUPS {
+            assert_eq!(group.start, next, "{}", group.name);
+            next += group.len;
+        }
+        assert_eq!(next, TERMS);
+        assert_eq!(weights().len(), TERMS);
+    }
+
+    /// What the tuner fits (the trace's dot product with the weights, blended) is what the
+    /// engine evaluates, to the centipawn, along random games from several positions.
+    #[test]
+    fn the_trace_with_the_weights_is_the_evaluation() {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        ];
+        let mut rng = search_core::rng::SplitMix64::new(5);
+        let mut checked = 0;
+        for fen in starts {
+            for _ in 0..20 {
+                let mut position = game(fen);
+                for _ in 0..60 {
+                    let board = position.board();
+                    let turn = position.chess().turn();
+                    assert_eq!(
+                        trace(board, turn).value(weights()),
+                        Classical.white_centipawns(board, turn),
+                        "{}",
+                        position.fen()
+                    );
+                    checked += 1;
+                    let mut moves = MoveList::new();
+                    position.generate_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    position = position.play(moves[rng.below(moves.len())]);
+                }
+            }
+        }
+        assert!(checked > 3000);
+    }
+
+    /// Each case counts one group in a position built for it (White's counts minus Black's).
+    #[test]
+    fn terms_count_what_they_say() {
+        let cases: [(&str, &str, &str, Vec<i32>); 12] = [
+            (
+                "material: two knights against a rook",
+                "4k3/8/8/8/8/8/8/1NN1K2r w - - 0 1",
+                "material",
+                vec![0, 2, 0, -1, 0],
+            ),
+            (
+                "a passed pawn on the 6th, its next square free",
+                "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1",
+                "passed_free",
+                vec![0, 0, 0, 0, 0, 1, 0, 0],
+            ),
+            (
+                "a blocked pawn is not passed",
+                "4k3/8/3p4/8/8/3P4/8/4K3 w - - 0 1",
+                "passed_pawn",
+                vec![0; 8],
+            ),
+            (
+                "king distances to the passer's next square (d7): e8 is 1 away, e1 6",
+                "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1",
+                "passed_their_king",
+                vec![0, 0, 0, 0, 0, 1, 0, 0],
+            ),
+            (
+                "own king 6 away",
+                "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1",
+                "passed_own_king",
+                vec![0, 0, 0, 0, 0, 6, 0, 0],
+            ),
+            (
+                "doubled: the rear pawn",
+                "4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1",
+                "doubled_pawn",
+                vec![1],
+            ),
+            (
+                "isolated: both d-pawns",
+                "4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1",
+                "isolated_pawn",
+                vec![2],
+            ),
+            (
+                "backward: d2 behind e3 with d3 held by the c4 pawn",
+                "4k3/8/8/8/2p5/4P3/3P4/4K3 w - - 0 1",
+                "backward_pawn",
+                vec![1],
+            ),
+            (
+                "connected: the e3 pawn defends d4 (d4 on the 4th)",
+                "4k3/8/8/8/3P4/4P3/8/4K3 w - - 0 1",
+                "connected_pawn",
+                vec![0, 0, 0, 1, 0, 0, 0, 0],
+            ),
+            (
+                "a knight in the corner has 2 squares",
+                "4k3/8/8/8/8/8/8/N3K3 w - - 0 1",
+                "knight_mobility",
+                vec![0, 0, 1, 0, 0, 0, 0, 0, 0],
+            ),
+            (
+                "threats: the e4 pawn attacks the d5 knight and f5 rook",
+                "4k3/8/8/3n1r2/4P3/8/8/4K3 w - - 0 1",
+                "threat_by_pawn",
+                vec![2],
+            ),
+            (
+                "tempo: Black to move",
+                "4k3/8/8/8/8/8/8/4K3 b - - 0 1",
+                "tempo",
+                vec![-1],
+            ),
+        ];
+        for (what, fen, group, expected) in cases {
+            assert_eq!(counts(fen, group), expected, "{what}");
+        }
+    }
+
+    #[test]
+    fn a_rook_checking_from_a_safe_square_counts() {
+        // The a1 rook can check on a8 (the king on e8 does not reach it); h8 is next to nothing.
+        assert_eq!(
+            counts("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "safe_checks"),
+            vec![0, 0, 1, 0]
+        );
+        // Black's queen on d8 guards a8: no safe check.
+        assert_eq!(counts("3qk3/8/8/8/8/8/8/R3K3 w - - 0 1", "safe_checks")[2], 0);
+    }
+}

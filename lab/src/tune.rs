@@ -1,0 +1,568 @@
+//! The `tune` program: Texel's method. Every weight of the classical evaluation
+//! ([`game_chess::eval::classical`]) is fitted to the results of the project's own self-play
+//! games ([`crate::selfplay`]), and the weights are written to `game-chess/src/eval/weights.rs`.
+//!
+//! - **Idea** (Peter Österlund, 2014, Chess Programming Wiki "Texel's Tuning Method"): a good
+//!   evaluation predicts the game's result. With `E` a position's evaluation for White and
+//!   `σ(E) = 1 / (1 + 10^(−K·E/400))` the expected score it implies, minimise the mean squared
+//!   error `(R − σ(E))²` over many positions `R` being the game's result for White. `K` is fitted
+//!   first, to the weights as they are, so that the scale stays centipawns.
+//! - **How.** The evaluation is linear in its weights ([`classical::Trace`]), so each position is
+//!   traced once (its counts of every term and its phase) and the error's gradient is exact:
+//!   `∂E/∂w_mg = count · phase / 24`, `∂E/∂w_eg = count · (24 − phase) / 24`. Adam (Kingma & Ba
+//!   2015) on the whole batch, on both cores; the positions of one game in ten are held out, and
+//!   the weights with the lowest held-out error are the result (early stopping).
+//! - **Quiet positions only.** A position in the middle of an exchange is not what a static
+//!   evaluation is for: one is kept only if the engine's quiescence search (captures and
+//!   promotions) finds nothing better than its static value.
+//! - **Checked.** After rounding, the held-out error is computed again by the evaluation's own
+//!   integer arithmetic ([`classical::Trace::value`]) and printed beside the float one.
+
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use clap::Args;
+use game_chess::eval::classical::{self, GROUPS, TERMS, Trace, Weight};
+use game_chess::shakmaty::Position;
+use game_chess::{ChessConfig, ChessGame, Classical};
+use search_core::engine::{Config, Engine, QuiescenceConfig};
+use search_core::{Evaluate, Limits, Searcher};
+
+use crate::progress;
+
+/// The weights file in this repository.
+pub const WEIGHTS_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../game-chess/src/eval/weights.rs");
+
+/// The `tune` program's options.
+#[derive(Args, Debug, Clone)]
+pub struct Options {
+    /// Data files written by `selfplay` (repeatable).
+    #[arg(long = "data", default_value = "target/tuning/selfplay.txt")]
+    pub data: Vec<PathBuf>,
+    /// Where the weights are written (default: the evaluation's own weights.rs).
+    #[arg(long, default_value = WEIGHTS_FILE)]
+    pub out: PathBuf,
+    /// Passes over the data at most.
+    #[arg(long, default_value_t = 3000)]
+    pub epochs: usize,
+    /// Stop when the held-out error has not improved for this many passes.
+    #[arg(long, default_value_t = 200)]
+    pub patience: usize,
+    /// Adam's step size, in centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// Use at most this many positions (the first ones).
+    #[arg(long)]
+    pub max_positions: Option<usize>,
+    /// Keep positions that are not quiet too.
+    #[arg(long)]
+    pub keep_noisy: bool,
+    /// Groups of terms kept as they are (repeatable: `--freeze material --freeze tempo`).
+    #[arg(long)]
+    pub freeze: Vec<String>,
+    /// Fit and print, but do not write the weights.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// The positions, traced: each a run of (term, count) pairs, its phase and result.
+#[derive(Default)]
+pub struct Dataset {
+    /// Every position's nonzero counts, one after the other.
+    entries: Vec<(u16, i16)>,
+    /// Where each position's entries start (one more than positions: the end).
+    starts: Vec<usize>,
+    /// Each position's phase, 0 to 24.
+    phases: Vec<u8>,
+    /// Each position's result for White: 0, 0.5 or 1.
+    results: Vec<f32>,
+    /// Whether it is held out (not fitted, used to stop).
+    held_out: Vec<bool>,
+    /// Games read.
+    pub games: usize,
+    /// Positions read, before the quiet filter.
+    pub read: usize,
+}
+
+impl Dataset {
+    /// Positions kept.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.phases.len()
+    }
+
+    /// No position kept.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.phases.is_empty()
+    }
+
+    fn push(&mut self, trace: &Trace, result: f32, held_out: bool) {
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        for (term, &count) in trace.counts.iter().enumerate() {
+            if count != 0 {
+                self.entries.push((term as u16, count as i16));
+            }
+        }
+        self.starts.push(self.entries.len());
+        self.phases.push(trace.phase as u8);
+        self.results.push(result);
+        self.held_out.push(held_out);
+    }
+
+    fn position(&self, index: usize) -> &[(u16, i16)] {
+        &self.entries[self.starts[index]..self.starts[index + 1]]
+    }
+}
+
+/// One data line: a FEN and White's result.
+///
+/// # Errors
+///
+/// A line that is not `FEN; RESULT; SCORE`, in words.
+pub fn parse_line(line: &str) -> Result<(ChessGame, f32), String> {
+    let mut fields = line.split(';').map(str::trim);
+    let fen = fields.next().unwrap_or_default();
+    let result = fields.next().ok_or("no result after the FEN")?;
+    let game = ChessGame::from_fen(fen, ChessConfig::default()).map_err(|err| err.to_string())?;
+    let result = match result {
+        "1" => 1.0,
+        "0.5" => 0.5,
+        "0" => 0.0,
+        other => return Err(format!("a result of 1, 0.5 or 0 expected, got {other:?}")),
+    };
+    Ok((game, result))
+}
+
+/// Whether the engine's quiescence search finds nothing better than the static value of `game`
+/// for the side to move: the position is quiet.
+fn is_quiet(engine: &mut Engine<ChessGame, Classical>, game: &ChessGame) -> bool {
+    let stand_pat = Classical.evaluate(game);
+    engine.search(game, &Limits::depth(0)).score == stand_pat
+}
+
+/// Reads every data file into a dataset, quiet positions only unless `keep_noisy`; one game
+/// in ten (by its number) is held out.
+///
+/// # Errors
+///
+/// A file that cannot be read or a line that does not parse, with the file and line.
+pub fn load(paths: &[PathBuf], keep_noisy: bool, max_positions: Option<usize>) -> Result<Dataset, String> {
+    let quiescence = Config {
+        quiescence: Some(QuiescenceConfig::default()),
+        ..Config::PLAIN
+    };
+    let mut engine = Engine::with_config(Classical, quiescence);
+    let mut data = Dataset::default();
+    let mut trace = Trace {
+        counts: vec![0; TERMS],
+        phase: 0,
+    };
+    let limit = max_positions.unwrap_or(usize::MAX);
+    for path in paths {
+        let file = File::open(path).map_err(|err| format!("cannot read {}: {err}", path.display()))?;
+        let mut game: Vec<(ChessGame, f32)> = Vec::new();
+        for (number, line) in BufReader::new(file).lines().enumerate() {
+            let line = line.map_err(|err| format!("cannot read {}: {err}", path.display()))?;
+            if let Some(rest) = line.strip_prefix("# game ") {
+                let id: usize = rest
+                    .split(':')
+                    .next()
+                    .and_then(|n| n.trim().parse().ok())
+                    .ok_or_else(|| format!("{}:{}: a bad game line", path.display(), number + 1))?;
+                data.games += 1;
+                for (position, result) in game.drain(..) {
+                    data.read += 1;
+                    if !keep_noisy && !is_quiet(&mut engine, &position) {
+                        continue;
+                    }
+                    classical::trace_into(position.board(), position.chess().turn(), &mut trace);
+                    data.push(&trace, result, id % 10 == 0);
+                }
+                if data.len() >= limit {
+                    return Ok(data);
+                }
+                continue;
+            }
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            game.push(parse_line(&line).map_err(|err| format!("{}:{}: {err}", path.display(), number + 1))?);
+        }
+    }
+    Ok(data)
+}
+
+/// `σ(E)` with scaling `k`: the expected score of an evaluation of `e` centipawns.
+fn sigmoid(k: f64, e: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
+}
+
+/// A position's evaluation with float weights (`[term][phase]`), blended.
+fn evaluate(weights: &[[f64; 2]], entries: &[(u16, i16)], phase: u8) -> f64 {
+    let (mut middle_game, mut end_game) = (0.0, 0.0);
+    for &(term, count) in entries {
+        let [mg, eg] = weights[usize::from(term)];
+        middle_game += mg * f64::from(count);
+        end_game += eg * f64::from(count);
+    }
+    let phase = f64::from(phase);
+    (middle_game * phase + end_game * (24.0 - phase)) / 24.0
+}
+
+/// One thread's sums: squared errors and counts of the fitted and held-out positions, and the
+/// fitted ones' gradient.
+#[derive(Default)]
+struct Partial {
+    fitted: f64,
+    fitted_n: usize,
+    held_out: f64,
+    held_out_n: usize,
+    gradient: Vec<[f64; 2]>,
+}
+
+/// The mean squared errors (fitted positions, held-out positions) and, if `gradient` is given,
+/// the fitted positions' error gradient (summed, per weight), on both cores.
+fn errors(data: &Dataset, weights: &[[f64; 2]], k: f64, gradient: Option<&mut Vec<[f64; 2]>>) -> (f64, f64) {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 8);
+    let chunk = data.len().div_ceil(threads).max(1);
+    let want_gradient = gradient.is_some();
+    let parts: Vec<Partial> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let mut part = Partial {
+                        gradient: vec![[0.0; 2]; if want_gradient { TERMS } else { 0 }],
+                        ..Partial::default()
+                    };
+                    let ln10 = std::f64::consts::LN_10;
+                    for index in t * chunk..((t + 1) * chunk).min(data.len()) {
+                        let entries = data.position(index);
+                        let phase = data.phases[index];
+                        let s = sigmoid(k, evaluate(weights, entries, phase));
+                        let error = f64::from(data.results[index]) - s;
+                        if data.held_out[index] {
+                            part.held_out += error * error;
+                            part.held_out_n += 1;
+                            continue;
+                        }
+                        part.fitted += error * error;
+                        part.fitted_n += 1;
+                        if want_gradient {
+                            // d(error²)/dE = −2 · error · σ(1 − σ) · K · ln 10 / 400
+                            let d = -2.0 * error * s * (1.0 - s) * k * ln10 / 400.0;
+                            let mg = d * f64::from(phase) / 24.0;
+                            let eg = d * (24.0 - f64::from(phase)) / 24.0;
+                            for &(term, count) in entries {
+                                let g = &mut part.gradient[usize::from(term)];
+                                g[0] += mg * f64::from(count);
+                                g[1] += eg * f64::from(count);
+                            }
+                        }
+                    }
+                    part
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a tuning thread panicked"))
+            .collect()
+    });
+    let (mut fit, mut fit_n, mut held, mut held_n) = (0.0, 0, 0.0, 0);
+    let mut total = vec![[0.0; 2]; TERMS];
+    for part in parts {
+        fit += part.fitted;
+        fit_n += part.fitted_n;
+        held += part.held_out;
+        held_n += part.held_out_n;
+        for (t, p) in total.iter_mut().zip(part.gradient) {
+            t[0] += p[0];
+            t[1] += p[1];
+        }
+    }
+    if let Some(gradient) = gradient {
+        let n = fit_n.max(1) as f64;
+        for (g, t) in gradient.iter_mut().zip(total) {
+            *g = [t[0] / n, t[1] / n];
+        }
+    }
+    (fit / fit_n.max(1) as f64, held / held_n.max(1) as f64)
+}
+
+/// The `K` that minimises the fitted positions' error with `weights` (golden-section search).
+fn fit_k(data: &Dataset, weights: &[[f64; 2]]) -> f64 {
+    let (mut low, mut high) = (0.1f64, 4.0f64);
+    let golden = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..30 {
+        let a = high - golden * (high - low);
+        let b = low + golden * (high - low);
+        if errors(data, weights, a, None).0 < errors(data, weights, b, None).0 {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// The held-out error of integer `weights` computed by the evaluation's own arithmetic.
+fn integer_error(data: &Dataset, weights: &[Weight], k: f64) -> f64 {
+    let mut trace = Trace {
+        counts: vec![0; TERMS],
+        phase: 0,
+    };
+    let (mut sum, mut n) = (0.0, 0);
+    for index in (0..data.len()).filter(|&i| data.held_out[i]) {
+        trace.counts.iter_mut().for_each(|c| *c = 0);
+        for &(term, count) in data.position(index) {
+            trace.counts[usize::from(term)] = i32::from(count);
+        }
+        trace.phase = i32::from(data.phases[index]);
+        let error = f64::from(data.results[index]) - sigmoid(k, f64::from(trace.value(weights)));
+        sum += error * error;
+        n += 1;
+    }
+    sum / f64::from(n.max(1))
+}
+
+/// The weights file's text for `weights`, with `header` (comment lines) on top.
+#[must_use]
+pub fn weights_file(weights: &[Weight], header: &str) -> String {
+    let mut text = String::new();
+    for line in header.lines() {
+        let _ = writeln!(text, "//! {line}");
+    }
+    text = text.replace("//! \n", "//!\n");
+    text += "\nuse super::classical::{TERMS, Weight};\n\n/// Every term's middle-game and end-game weight.\n#[rustfmt::skip]\npub(super) const WEIGHTS: [Weight; TERMS] = [\n";
+    for group in GROUPS {
+        let _ = writeln!(text, "    // {}: {}", group.name, group.meaning);
+        for row in weights[group.start..group.start + group.len].chunks(8) {
+            let cells: Vec<String> = row.iter().map(|[mg, eg]| format!("[{mg}, {eg}],")).collect();
+            let _ = writeln!(text, "    {}", cells.join(" "));
+        }
+    }
+    text += "];\n";
+    text
+}
+
+/// Runs the program; `args` are its command-line arguments (for the weights file's header).
+///
+/// # Errors
+///
+/// Bad options, unreadable data, no quiet position, or a weights file that cannot be written.
+pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<(), String> {
+    let frozen: Vec<&classical::TermGroup> = options
+        .freeze
+        .iter()
+        .map(|name| {
+            GROUPS.iter().find(|g| g.name == name.as_str()).ok_or_else(|| {
+                let names: Vec<_> = GROUPS.iter().map(|g| g.name).collect();
+                format!("--freeze {name:?}: no such group (groups: {})", names.join(", "))
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    if !(options.rate > 0.0 && options.rate.is_finite()) {
+        return Err(format!(
+            "--rate {}: a positive number of centipawns",
+            options.rate
+        ));
+    }
+    let started = std::time::Instant::now();
+    eprintln!("reading and tracing the positions ...");
+    let data = load(&options.data, options.keep_noisy, options.max_positions)?;
+    if data.is_empty() {
+        return Err("no position to tune on: run the selfplay program first".into());
+    }
+    let held_out = data.held_out.iter().filter(|&&h| h).count();
+    eprintln!(
+        "{} games, {} positions, {} kept{} ({} fitted, {} held out), {:.0} s",
+        data.games,
+        data.read,
+        data.len(),
+        if options.keep_noisy { "" } else { " as quiet" },
+        data.len() - held_out,
+        held_out,
+        started.elapsed().as_secs_f64()
+    );
+    let start: Vec<[f64; 2]> = classical::weights()
+        .iter()
+        .map(|&[mg, eg]| [f64::from(mg), f64::from(eg)])
+        .collect();
+    let k = fit_k(&data, &start);
+    let (fit_before, held_before) = errors(&data, &start, k, None);
+    eprintln!("K = {k:.4}; error before: fitted {fit_before:.6}, held out {held_before:.6}");
+
+    let mut is_frozen = vec![false; TERMS];
+    for group in &frozen {
+        is_frozen[group.start..group.start + group.len].fill(true);
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    progress::stop_on_ctrl_c(Arc::clone(&stop));
+    let bar = progress::bar(options.epochs as u64, "epochs");
+    progress::log_progress_when_not_a_terminal(&bar);
+    let mut weights = start.clone();
+    let (mut best, mut best_held, mut best_epoch) = (start.clone(), held_before, 0);
+    let (mut m, mut v) = (vec![[0.0; 2]; TERMS], vec![[0.0; 2]; TERMS]);
+    let mut gradient = vec![[0.0; 2]; TERMS];
+    let (beta1, beta2, epsilon) = (0.9f64, 0.999f64, 1e-8);
+    for epoch in 1..=options.epochs {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let (fit, held) = errors(&data, &weights, k, Some(&mut gradient));
+        if held < best_held {
+            (best, best_held, best_epoch) = (weights.clone(), held, epoch - 1);
+        }
+        bar.set_position(epoch as u64);
+        bar.set_message(format!(
+            "error: fitted {fit:.6}, held out {held:.6} (best {best_held:.6} at {best_epoch})"
+        ));
+        if epoch - 1 - best_epoch >= options.patience {
+            break;
+        }
+        for term in 0..TERMS {
+            if is_frozen[term] {
+                continue;
+            }
+            for phase in 0..2 {
+                let g = gradient[term][phase];
+                m[term][phase] = beta1 * m[term][phase] + (1.0 - beta1) * g;
+                v[term][phase] = beta2 * v[term][phase] + (1.0 - beta2) * g * g;
+                let m_hat = m[term][phase] / (1.0 - beta1.powi(epoch as i32));
+                let v_hat = v[term][phase] / (1.0 - beta2.powi(epoch as i32));
+                weights[term][phase] -= options.rate * m_hat / (v_hat.sqrt() + epsilon);
+            }
+        }
+    }
+    bar.finish();
+    let (fit_after, held_after) = errors(&data, &best, k, None);
+    let rounded: Vec<Weight> = best
+        .iter()
+        .map(|&[mg, eg]| [mg.round() as i32, eg.round() as i32])
+        .collect();
+    let held_integer = integer_error(&data, &rounded, k);
+    eprintln!(
+        "error after {best_epoch} epochs: fitted {fit_after:.6}, held out {held_after:.6} ({held_integer:.6} with the rounded weights, by the evaluation's own arithmetic); before: {fit_before:.6}, {held_before:.6}"
+    );
+    for group in GROUPS {
+        let range = group.start..group.start + group.len;
+        let moved: f64 = range
+            .clone()
+            .map(|t| (best[t][0] - start[t][0]).abs() + (best[t][1] - start[t][1]).abs())
+            .sum::<f64>()
+            / (2 * group.len) as f64;
+        eprintln!("  {:<20} mean change {moved:6.1} cp", group.name);
+    }
+    if options.dry_run {
+        return Ok(());
+    }
+    let command = crate::book::example_command("tune", args);
+    let names: Vec<String> = options.data.iter().map(|p| p.display().to_string()).collect();
+    let header = format!(
+        "The classical evaluation's weights ([`super::classical`]): a middle-game and an end-game\n\
+         weight per term, in centipawns, in the order of [`GROUPS`](super::classical::GROUPS).\n\
+         \n\
+         Written by the tuner, `{command}`:\n\
+         {} quiet positions of {} self-play games ({}), one game in ten held out; K = {k:.4};\n\
+         mean squared error on the held-out positions {held_before:.6} before, {held_integer:.6} after\n\
+         ({best_epoch} epochs of Adam, step {} cp). Do not edit by hand: tune again.",
+        data.len(),
+        data.games,
+        names.join(", "),
+        options.rate,
+    );
+    let text = weights_file(&rounded, &header);
+    write_file(&options.out, &text)?;
+    eprintln!("wrote {}", options.out.display());
+    Ok(())
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    let temporary = path.with_extension("rs.writing");
+    std::fs::write(&temporary, text)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|err| format!("cannot write {}: {err}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_parse_and_bad_ones_say_why() {
+        let (game, result) =
+            parse_line("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1; 0.5; 20").unwrap();
+        assert_eq!(result, 0.5);
+        assert_eq!(game.chess().turn(), game_chess::shakmaty::Color::Black);
+        assert!(parse_line("8/8/8/8/8/8/8/8 w - - 0 1; 1; 0").is_err());
+        assert!(
+            parse_line("4k3/8/8/8/8/8/8/4K3 w - - 0 1; 2; 0")
+                .unwrap_err()
+                .contains("0.5")
+        );
+        assert!(
+            parse_line("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+                .unwrap_err()
+                .contains("no result")
+        );
+    }
+
+    /// The written file reads back as the same weights (the groups' order, every term once).
+    #[test]
+    fn the_weights_file_lists_every_term_in_order() {
+        let weights: Vec<Weight> = (0..TERMS as i32).map(|t| [t, -t]).collect();
+        let text = weights_file(&weights, "a header\n\nmore");
+        assert!(text.starts_with("//! a header\n//!\n//! more\n"));
+        let numbers: Vec<i32> = text
+            .lines()
+            .filter(|l| l.trim_start().starts_with('['))
+            .flat_map(|l| {
+                l.split(|c: char| !(c.is_ascii_digit() || c == '-'))
+                    .filter(|s| !s.is_empty())
+                    .map(|s| s.parse::<i32>().unwrap())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let expected: Vec<i32> = weights.iter().flat_map(|&[a, b]| [a, b]).collect();
+        assert_eq!(numbers, expected);
+    }
+
+    /// On positions whose result the weights predict perfectly, the gradient points the right
+    /// way: fitting moves a weight towards the results.
+    #[test]
+    fn fitting_lowers_the_error() {
+        let mut data = Dataset::default();
+        // A white knight up wins, a black knight up loses: material's knight weight should grow
+        // from zero.
+        let mut trace = Trace {
+            counts: vec![0; TERMS],
+            phase: 12,
+        };
+        for (count, result) in [(1, 1.0), (-1, 0.0)] {
+            trace.counts.iter_mut().for_each(|c| *c = 0);
+            trace.counts[classical::MATERIAL + 1] = count;
+            data.push(&trace, result, false);
+            data.push(&trace, result, true);
+        }
+        let weights = vec![[0.0; 2]; TERMS];
+        let mut gradient = vec![[0.0; 2]; TERMS];
+        let (fit, held) = errors(&data, &weights, 1.0, Some(&mut gradient));
+        assert!((fit - 0.25).abs() < 1e-12 && (held - 0.25).abs() < 1e-12);
+        assert!(gradient[classical::MATERIAL + 1][0] < 0.0 && gradient[classical::MATERIAL + 1][1] < 0.0);
+        assert!(
+            gradient
+                .iter()
+                .enumerate()
+                .all(|(t, g)| t == classical::MATERIAL + 1 || *g == [0.0, 0.0])
+        );
+    }
+}
