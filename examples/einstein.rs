@@ -133,7 +133,7 @@ enum Budget {
 /// The computer players: the engine, and expectiminimax in `--watch`.
 enum Computer {
     Engine(Box<Engine<EinStein, Eval>>, Budget),
-    Minimax(Minimax<Eval>, u32),
+    Minimax(Box<Minimax<Eval>>, u32),
 }
 
 impl Computer {
@@ -198,7 +198,7 @@ fn main() -> io::Result<()> {
     let mut engine = Computer::Engine(Box::new(Engine::strongest(evaluate as Eval)), budget);
     let mut opponent = args
         .watch
-        .then(|| Computer::Minimax(Minimax::new(evaluate as Eval), args.minimax_depth));
+        .then(|| Computer::Minimax(Box::new(Minimax::new(evaluate as Eval)), args.minimax_depth));
     let names = |player: Player, engine: &Computer, opponent: &Option<Computer>| -> String {
         if player == computer_side {
             engine.name()

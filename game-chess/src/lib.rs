@@ -33,6 +33,7 @@ mod history;
 mod ordering;
 mod position;
 pub mod positions;
+pub mod see;
 pub mod uci;
 mod uci_move;
 

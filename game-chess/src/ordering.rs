@@ -62,17 +62,23 @@ pub enum MoveOrdering {
     /// `10 × (victim + promoted piece, in pawns 1/3/3/5/9) − attacker rank (P 1 … K 6)`, then the
     /// quiet moves in generation order.
     MvvLva,
+    /// MVV-LVA for the captures and promotions that do not lose material by the static exchange
+    /// ([`crate::see`]), then the quiet moves, then the losing captures, the least losing first:
+    /// the UCI engine's default. Needs the position, so [`key`](MoveOrdering::key) alone gives
+    /// MVV-LVA; [`ChessGame`](crate::ChessGame)'s order hint applies the exchange.
+    See,
 }
 
 impl MoveOrdering {
     /// Every ordering, in declaration order.
-    pub const ALL: [MoveOrdering; 6] = [
+    pub const ALL: [MoveOrdering; 7] = [
         MoveOrdering::Generation,
         MoveOrdering::ThesisV1,
         MoveOrdering::ThesisV2,
         MoveOrdering::ThesisV3,
         MoveOrdering::ThesisV4,
         MoveOrdering::MvvLva,
+        MoveOrdering::See,
     ];
 
     /// A short name, as the example programs accept it (`generation`, `v1` … `v4`, `mvv-lva`).
@@ -85,6 +91,7 @@ impl MoveOrdering {
             MoveOrdering::ThesisV3 => "v3",
             MoveOrdering::ThesisV4 => "v4",
             MoveOrdering::MvvLva => "mvv-lva",
+            MoveOrdering::See => "see",
         }
     }
 
@@ -98,7 +105,7 @@ impl MoveOrdering {
             MoveOrdering::ThesisV2 => from_class(V2_CLASSES, thesis_v2(classify(mv))),
             MoveOrdering::ThesisV3 => from_class(V3_CLASSES, thesis_v3(classify(mv))),
             MoveOrdering::ThesisV4 => from_class(V4_CLASSES, thesis_v4(classify(mv))),
-            MoveOrdering::MvvLva => mvv_lva(mv),
+            MoveOrdering::MvvLva | MoveOrdering::See => mvv_lva(mv),
         }
     }
 }
@@ -440,7 +447,7 @@ mod tests {
         }
         assert_eq!(
             "v5".parse::<MoveOrdering>().unwrap_err(),
-            "unknown move ordering \"v5\" (expected one of generation, v1, v2, v3, v4, mvv-lva)"
+            "unknown move ordering \"v5\" (expected one of generation, v1, v2, v3, v4, mvv-lva, see)"
         );
     }
 }

@@ -428,10 +428,23 @@ impl Game for ChessGame {
         mv.is_capture() || mv.is_promotion()
     }
 
-    /// The configured [`MoveOrdering`]'s key.
+    /// The configured [`MoveOrdering`]'s key; for [`MoveOrdering::See`], a capture or promotion
+    /// that loses material by the static exchange goes after the quiet moves.
     #[inline]
     fn order_hint(&self, mv: Move) -> i32 {
-        self.config.ordering.key(mv)
+        let key = self.config.ordering.key(mv);
+        if self.config.ordering == MoveOrdering::See && key > 0 {
+            let exchange = crate::see::static_exchange(self.board(), self.chess.turn(), mv);
+            if exchange < 0 {
+                return exchange / 16 - 1;
+            }
+        }
+        key
+    }
+
+    /// The static exchange evaluation of `mv` ([`crate::see`]), in centipawns.
+    fn static_exchange(&self, mv: Move) -> Option<i32> {
+        Some(crate::see::static_exchange(self.board(), self.chess.turn(), mv))
     }
 
     /// From-square × 64 + to-square (castling: the king's square to the rook's), the usual
@@ -629,15 +642,25 @@ mod tests {
             sorted_a.sort();
             sorted_b.sort();
             assert_eq!(sorted_a, sorted_b, "{ordering}");
-            // ...in non-increasing key order, ties in generation order.
+            // ...in non-increasing hint order, ties in generation order; the hint is the
+            // ordering's key but for the losing captures of the exchange-aware ordering.
             for pair in moves.windows(2) {
-                let (a, b) = (ordering.key(pair[0]), ordering.key(pair[1]));
+                let (a, b) = (ordered.order_hint(pair[0]), ordered.order_hint(pair[1]));
                 assert!(a >= b, "{ordering}: {} before {}", pair[0], pair[1]);
                 if a == b {
                     let index = |mv| generation.iter().position(|&g| g == mv).unwrap();
                     assert!(index(pair[0]) < index(pair[1]), "{ordering}: tie out of order");
                 }
-                assert_eq!(ordered.order_hint(pair[0]), a);
+                let losing = ordered.static_exchange(pair[0]).is_some_and(|gain| gain < 0);
+                if ordering != MoveOrdering::See || ordering.key(pair[0]) == 0 || !losing {
+                    assert_eq!(a, ordering.key(pair[0]), "{ordering}: {}", pair[0]);
+                } else {
+                    assert!(
+                        a < 0,
+                        "{ordering}: a losing capture {} goes after the quiet moves",
+                        pair[0]
+                    );
+                }
             }
         }
     }

@@ -54,6 +54,10 @@ pub struct SearchStats {
     pub futility_cutoffs: u64,
     /// Quiet moves skipped by futility pruning.
     pub futility_pruned_moves: u64,
+    /// Quiet moves skipped by late move pruning.
+    pub late_moves_pruned: u64,
+    /// Noisy moves quiescence search skipped as losing by the static exchange.
+    pub losing_captures_skipped: u64,
     /// Beta cutoffs by a killer move.
     pub killer_cutoffs: u64,
     /// Beta cutoffs by a quiet move ordered by the history heuristic.
@@ -135,6 +139,8 @@ impl AddAssign<&SearchStats> for SearchStats {
         self.null_move_cutoffs += other.null_move_cutoffs;
         self.futility_cutoffs += other.futility_cutoffs;
         self.futility_pruned_moves += other.futility_pruned_moves;
+        self.late_moves_pruned += other.late_moves_pruned;
+        self.losing_captures_skipped += other.losing_captures_skipped;
         self.killer_cutoffs += other.killer_cutoffs;
         self.history_cutoffs += other.history_cutoffs;
         self.researches += other.researches;

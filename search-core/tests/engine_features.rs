@@ -184,6 +184,30 @@ fn futility_prunes_and_the_null_move_guard_saves_null_moves() {
 }
 
 #[test]
+fn late_move_pruning_skips_late_quiet_moves_of_scout_nodes_only() {
+    let trees = strict_trees(false);
+    let mut skipped = 0;
+    for tree in &trees {
+        let base =
+            |extra: &str| Engine::with_config(strict_value, exact_plus(&format!("null=adaptive+qs{extra}")));
+        let plain = base("").search(tree, &Limits::depth(6));
+        assert_eq!(plain.stats.late_moves_pruned, 0);
+        let pruned = base("+lmp=1").search(tree, &Limits::depth(6));
+        skipped += pruned.stats.late_moves_pruned;
+        assert!(pruned.best_move.is_some());
+        assert_eq!(
+            pruned.stats.nodes,
+            pruned.stats.interior_nodes + pruned.stats.leaf_nodes
+        );
+        // A base no node reaches prunes nothing: the plain search, node for node.
+        let never = base("+lmp=1000").search(tree, &Limits::depth(6));
+        assert_eq!(never.stats.late_moves_pruned, 0);
+        assert_eq!((never.score, never.stats.nodes), (plain.score, plain.stats.nodes));
+    }
+    assert!(skipped > 0, "late move pruning never skipped a move");
+}
+
+#[test]
 fn node_accounting_holds_for_every_preset() {
     let trees = strict_trees(false);
     let engines: Vec<Box<dyn Searcher<Strict>>> = vec![

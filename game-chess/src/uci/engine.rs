@@ -11,7 +11,7 @@ use search_core::{Bound, Game, Limits, MoveList, Score, SearchResult, Searcher};
 use shakmaty::{Color, Move, Position};
 
 use super::options::{Algorithm, ChessEngine, EngineOptions, OptionEffect};
-use super::{Command, CommandError, GoParams, Info, InfoScore, StartPosition, TimeBudget};
+use super::{Command, CommandError, GoParams, Info, InfoScore, SoftClock, StartPosition, TimeBudget};
 use crate::{ChessGame, GameHistory, to_uci};
 
 /// The engine's name, as `id name` gives it.
@@ -72,8 +72,8 @@ struct ControlState {
     pondering: bool,
     /// `go infinite` (or `go` alone): `bestmove` waits for `stop`.
     infinite: bool,
-    /// No new iteration after this.
-    soft_deadline: Option<Instant>,
+    /// No new iteration after its deadline (timed searches only).
+    soft_clock: Option<SoftClock>,
     /// The clock's budget, started at `ponderhit` when pondering.
     budget: Option<TimeBudget>,
     /// `go mate N`.
@@ -110,16 +110,20 @@ impl Control {
         self.released_flag.load(Ordering::SeqCst)
     }
 
-    /// After a completed iteration with value `score`: stop if the soft deadline has passed or
-    /// the mate asked for is found.
-    fn iteration_done(&self, score: Score) {
-        let state = lock(&self.state);
+    /// After a completed iteration that chose `best` with value `score`: stop if the soft
+    /// deadline (stretched or shrunk by the best move's stability) has passed or the mate asked
+    /// for is found.
+    fn iteration_done(&self, best: Option<Move>, score: Score) {
+        let mut state = lock(&self.state);
         let mate_found = state
             .mate
             .is_some_and(|n| score.mate_moves().is_some_and(|m| m > 0 && m.unsigned_abs() <= n));
+        if let (Some(clock), Some(best)) = (state.soft_clock.as_mut(), best) {
+            clock.iteration(best, score);
+        }
         let late = state
-            .soft_deadline
-            .is_some_and(|deadline| Instant::now() >= deadline);
+            .soft_clock
+            .is_some_and(|clock| Instant::now() >= clock.deadline());
         drop(state);
         if mate_found || late {
             self.raise_stop();
@@ -135,7 +139,7 @@ impl Control {
         state.pondering = false;
         if let Some(budget) = state.budget {
             let now = Instant::now();
-            state.soft_deadline = Some(now + budget.optimum);
+            state.soft_clock = Some(SoftClock::new(now, budget));
             // The running search has no deadline of its own: a timer raises its flag.
             let stop = Arc::clone(&self.stop);
             let _timer = std::thread::spawn(move || {
@@ -441,7 +445,7 @@ impl UciEngine {
                 ..Info::default()
             });
             if info.bound == Bound::Exact {
-                control.iteration_done(info.score);
+                control.iteration_done(info.pv.first().copied(), info.score);
             }
         })
     }
@@ -496,7 +500,7 @@ impl UciEngine {
             state: Mutex::new(ControlState {
                 pondering,
                 infinite,
-                soft_deadline: budget.filter(|_| timed).map(|b| start + b.optimum),
+                soft_clock: budget.filter(|_| timed).map(|b| SoftClock::new(start, b)),
                 budget,
                 mate: params.mate,
                 released: false,
@@ -691,7 +695,10 @@ fn mcts_search(
 ) -> (Option<Move>, Option<Move>) {
     let (soft, infinite) = {
         let state = lock(&control.state);
-        (state.soft_deadline, state.infinite || state.pondering)
+        (
+            state.soft_clock.map(|clock| clock.deadline()),
+            state.infinite || state.pondering,
+        )
     };
     let mut limits = limits.clone();
     if let Some(soft) = soft {
@@ -794,7 +801,7 @@ fn multi_pv(
                 ..Info::default()
             });
         }
-        control.iteration_done(found[0].score);
+        control.iteration_done(found[0].pv.first().copied(), found[0].score);
         if control.is_stopped() {
             break;
         }

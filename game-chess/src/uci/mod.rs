@@ -26,4 +26,4 @@ pub use options::{
     Algorithm, ChessEngine, EngineOptions, MAX_HASH_MIB, MAX_MCTS_CUTOFF, MAX_MCTS_EXPLORATION,
     MAX_MOVE_OVERHEAD_MS, MAX_MULTI_PV, OptionEffect,
 };
-pub use time::{ASSUMED_MOVES_TO_GO, Clock, TimeBudget};
+pub use time::{ASSUMED_MOVES_TO_GO, Clock, SoftClock, TimeBudget};

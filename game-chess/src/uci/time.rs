@@ -17,12 +17,20 @@
 //! increments is what lets a bullet clock think: 299 ms + 50 ms has about 36 ms per move, where
 //! the reserve alone (290 ms at the default 10 ms overhead) left nothing.
 //!
+//! Within a move, the optimum stretches with the search's confidence ([`SoftClock`]): after each
+//! completed iteration, a best move that just changed, or a score that just fell, asks for more
+//! time; a best move stable over several iterations for less (Stockfish's "best move
+//! instability" and "falling eval", in a simple form). The maximum never moves.
+//!
 //! In sudden death (no increment) a clock below the reserve has nothing to spend: every move
 //! then costs only the lag of the pipes and the scheduler, which is what decides whether a long
 //! game at 0.2 s flags. A budget of zero does not mean an unsearched move: the UCI engine always
 //! completes a search to depth 1 (see [`UciEngine`](super::UciEngine)).
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use search_core::Score;
+use shakmaty::Move;
 
 use super::GoParams;
 
@@ -153,6 +161,93 @@ impl TimeBudget {
     }
 }
 
+/// The share of the optimum spent, in percent, by the number of iterations in a row the best move
+/// has stayed the same (0: it just changed; the last entry for that many or more).
+const STABILITY_PERCENT: [u32; 5] = [150, 120, 100, 85, 70];
+
+/// A score this many centipawns below the previous iteration's stretches the optimum ...
+const FALLING_SCORE_CP: i32 = 30;
+
+/// ... by this share, in percent.
+const FALLING_SCORE_PERCENT: u32 = 130;
+
+/// The soft deadline of one timed move: the optimum from the moment the clock started, stretched
+/// or shrunk by the best move's stability and the score's trend (never past the maximum).
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// use game_chess::uci::{SoftClock, TimeBudget};
+/// use search_core::Score;
+/// use shakmaty::{Move, Role, Square};
+/// let start = Instant::now();
+/// let budget = TimeBudget { optimum: Duration::from_millis(100), maximum: Duration::from_millis(400) };
+/// let mut clock = SoftClock::new(start, budget);
+/// let e4 = Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None };
+/// clock.iteration(e4, Score::cp(20)); // a new best move: half as much again
+/// assert_eq!(clock.deadline(), start + Duration::from_millis(150));
+/// for _ in 0..4 {
+///     clock.iteration(e4, Score::cp(20)); // the same move, iteration after iteration
+/// }
+/// assert_eq!(clock.deadline(), start + Duration::from_millis(70));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SoftClock {
+    start: Instant,
+    budget: TimeBudget,
+    best: Option<Move>,
+    stable_iterations: u32,
+    last_score: Option<Score>,
+    falling: bool,
+}
+
+impl SoftClock {
+    /// The clock of a move whose time runs from `start`, within `budget`.
+    #[must_use]
+    pub fn new(start: Instant, budget: TimeBudget) -> Self {
+        SoftClock {
+            start,
+            budget,
+            best: None,
+            stable_iterations: 0,
+            last_score: None,
+            falling: false,
+        }
+    }
+
+    /// The time now runs from `start` (`ponderhit`).
+    pub fn restart(&mut self, start: Instant) {
+        self.start = start;
+    }
+
+    /// A completed iteration chose `best` with value `score`.
+    pub fn iteration(&mut self, best: Move, score: Score) {
+        if self.best == Some(best) {
+            self.stable_iterations += 1;
+        } else {
+            self.best = Some(best);
+            self.stable_iterations = 0;
+        }
+        self.falling = self.last_score.is_some_and(|last| {
+            !last.is_mate() && !score.is_mate() && score.raw() < last.raw() - FALLING_SCORE_CP
+        });
+        self.last_score = Some(score);
+    }
+
+    /// No new iteration after this instant.
+    #[must_use]
+    pub fn deadline(&self) -> Instant {
+        let mut percent = match self.best {
+            None => 100,
+            Some(_) => STABILITY_PERCENT[(self.stable_iterations as usize).min(STABILITY_PERCENT.len() - 1)],
+        };
+        if self.falling {
+            percent = percent * FALLING_SCORE_PERCENT / 100;
+        }
+        let soft = (self.budget.optimum * percent / 100).min(self.budget.maximum);
+        self.start + soft
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -275,5 +370,49 @@ mod tests {
                 maximum: Duration::ZERO
             }
         );
+    }
+
+    #[test]
+    fn the_soft_deadline_follows_stability_and_a_falling_score_within_the_maximum() {
+        use shakmaty::{Role, Square};
+        let start = Instant::now();
+        let budget = TimeBudget {
+            optimum: ms(1000),
+            maximum: ms(2000),
+        };
+        let mv = |to| Move::Normal {
+            role: Role::Pawn,
+            from: Square::E2,
+            capture: None,
+            to,
+            promotion: None,
+        };
+        let mut clock = SoftClock::new(start, budget);
+        assert_eq!(clock.deadline(), start + ms(1000));
+        // (best move, score, percent of the optimum after that iteration)
+        let steps = [
+            (mv(Square::E4), 20, 150),
+            (mv(Square::E4), 25, 120),
+            (mv(Square::E3), 20, 150),
+            (mv(Square::E3), -20, 156), // stable once (120%), the score fell by 40: × 1.3
+            (mv(Square::E3), -15, 100),
+            (mv(Square::E3), -15, 85),
+            (mv(Square::E3), -10, 70),
+            (mv(Square::E3), -10, 70),
+        ];
+        for (best, score, percent) in steps {
+            clock.iteration(best, Score::cp(score));
+            assert_eq!(clock.deadline(), start + ms(10 * percent), "{best:?} {score}");
+        }
+        clock.restart(start + ms(5));
+        assert_eq!(clock.deadline(), start + ms(705));
+        // Never past the maximum.
+        let tight = TimeBudget {
+            optimum: ms(1000),
+            maximum: ms(1200),
+        };
+        let mut clock = SoftClock::new(start, tight);
+        clock.iteration(mv(Square::E4), Score::cp(0));
+        assert_eq!(clock.deadline(), start + ms(1200));
     }
 }

@@ -77,6 +77,7 @@ use super::futility::{self, DEFAULT_REVERSE_FUTILITY_MARGIN};
 use super::history;
 use super::iterative;
 use super::killers;
+use super::lmp;
 use super::lmr::{self, Reductions};
 use super::mtdf;
 use super::null_move::{self, NullMoveConfig, NullReduction};
@@ -119,6 +120,8 @@ pub struct Config {
     pub futility: Option<i32>,
     /// Late move reductions (`lmr.rs`).
     pub lmr: Option<Reductions>,
+    /// Late move pruning's base count (`lmp.rs`).
+    pub late_move_pruning: Option<u32>,
     /// Quiescence search (`quiescence.rs`).
     pub quiescence: Option<QuiescenceConfig>,
     /// Check extension (`extensions.rs`).
@@ -173,8 +176,10 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(reverse_futility: futility::REVERSE_FUTILITY),
     part!(futility: futility::FUTILITY),
     part!(lmr: lmr::LMR),
+    part!(late_move_pruning: lmp::LATE_MOVE_PRUNING),
     part!(quiescence: quiescence::QUIESCENCE),
     part!(quiescence: quiescence::CHECKS),
+    part!(quiescence: quiescence::SEE),
     part!(quiescence: quiescence::DELTA),
     part!(quiescence: quiescence::MAX_PLY),
     part!(quiescence: quiescence::NODES),
@@ -200,6 +205,7 @@ impl Config {
         reverse_futility: None,
         futility: None,
         lmr: None,
+        late_move_pruning: None,
         quiescence: None,
         check_extension: false,
         capture_chain: None,
@@ -244,6 +250,7 @@ impl Config {
                 delta_pruning: None,
                 max_ply: QUIESCENCE_MAX_PLY,
                 max_nodes: Some(DEFAULT_QUIESCENCE_NODES),
+                see: false,
             }),
             check_extension: true,
             repetition: true,

@@ -17,8 +17,9 @@
 //! | null-move pruning, R = 1, 2, 3 or adaptive (Heinz 1999), verified (David-Tabibi & Netanyahu 2002) | `null_move.rs` | value-changing |
 //! | late move reductions (after Levy, Broughton & Taylor 1989; Fruit and Glaurung 2005) | `lmr.rs` | value-changing |
 //! | futility pruning (Schaeffer 1986; Heinz 1998) and reverse futility pruning (static null move) | `futility.rs` | value-changing |
+//! | late move pruning (move-count pruning, Fruit and Stockfish) | `lmp.rs` | value-changing |
 //! | check extension, capture-chain extension (the chess-engine article in the project's papers) | `extensions.rs` | value-changing (a deeper search) |
-//! | quiescence search (Beal 1990): stand pat, noisy moves, optional checks and delta pruning | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks and delta pruning |
+//! | quiescence search (Beal 1990): stand pat, noisy moves, optional checks, delta pruning and the skipping of losing captures ([`static_exchange`](crate::Game::static_exchange)) | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks and delta pruning |
 //! | repetition draws from the game history and the current line (graph-history interaction: Campbell 1985) | `repetition.rs` | path-dependent |
 //! | value bounds: the game's bounds on a position's value end the nodes they decide (Irving, Donkers & Uiterwijk 2000; Pons 2019) | `bounds.rs` | exact to the end of the game (the solver), value-changing at a horizon |
 //! | chance nodes: Star1, Star2 with probes (Ballard 1983; Hauk, Buro & Schaeffer 2004) | `star.rs` (searched by `chance_node.rs`) | exact (equals expectiminimax) |
@@ -102,6 +103,7 @@ mod futility;
 mod history;
 mod iterative;
 mod killers;
+mod lmp;
 mod lmr;
 mod mtdf;
 mod node;
@@ -132,6 +134,7 @@ pub use frame::MAX_SEARCH_PLY;
 pub use futility::{
     DEFAULT_FUTILITY_MARGIN, DEFAULT_REVERSE_FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, REVERSE_FUTILITY_MAX_DEPTH,
 };
+pub use lmp::{DEFAULT_LMP_BASE, LMP_MAX_DEPTH};
 pub use lmr::Reductions;
 pub use null_move::{ADAPTIVE_R_DEPTH, MAX_NULL_REDUCTION, NullMoveConfig, NullReduction};
 pub use quiescence::{DEFAULT_DELTA_MARGIN, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, QuiescenceConfig};

@@ -43,6 +43,7 @@ use super::enhanced_cutoff;
 use super::extensions::{self, child_capture_chain};
 use super::frame::{Candidate, ChildMove, MAX_SEARCH_PLY, MoveKind, MoveLoop, Node};
 use super::futility;
+use super::lmp;
 use super::null_move::NullMoveResult;
 use super::ordering::{MovePicker, Tiers};
 use super::quiescence::Quiescence;
@@ -305,6 +306,10 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             // alpha; skip it, counting its bound in the node's fail-soft value.
             if let Some(bound) = self.futile_move(work.static_eval, node, alpha, &candidate, &child) {
                 best_score = best_score.max(bound);
+                continue;
+            }
+            // Late move pruning: near the horizon, a scout node's late quiet moves are skipped.
+            if self.late_move_pruned(node, work.in_check, &candidate, &child) {
                 continue;
             }
 
@@ -610,6 +615,22 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             static_eval?,
             node,
             alpha,
+            candidate,
+            gives_check,
+            &mut self.search.stats,
+        )
+    }
+
+    /// Whether late move pruning skips a move (see `lmp.rs`).
+    fn late_move_pruned(&mut self, node: &Node, in_check: bool, candidate: &Candidate, child: &G) -> bool {
+        let Some(base) = self.config.late_move_pruning else {
+            return false;
+        };
+        let gives_check = || child.is_in_check();
+        lmp::pruned(
+            base,
+            node,
+            in_check,
             candidate,
             gives_check,
             &mut self.search.stats,

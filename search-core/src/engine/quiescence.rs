@@ -24,6 +24,11 @@
 //!     first quiescence ply quiet moves that give check are searched too;
 //!   - **delta pruning**: when even `stand_pat + margin` cannot reach alpha, no move is searched
 //!     (a generic margin: the game does not say what a capture can win).
+//! - **Losing captures** (`qs-see`, [`QuiescenceConfig::see`]): a noisy move whose static
+//!   exchange ([`Game::static_exchange`]) is negative, a capture that loses material if the
+//!   opponent recaptures, is not searched (outside check): the standard pruning of engines with a
+//!   static exchange evaluation (Chess Programming Wiki, "Static Exchange Evaluation"); value-
+//!   changing, and nothing for a game without one.
 //! - **Node budget** (`qs-nodes=N`, [`QuiescenceConfig::max_nodes`]):
 //!   the quiescence search under one horizon node visits at most about `N` quiescence nodes;
 //!   past that every quiescence node stands pat. Without it, positions with many captures on
@@ -55,6 +60,8 @@ pub struct QuiescenceConfig {
     pub max_ply: u32,
     /// A budget of quiescence nodes under each horizon node (`None`: no budget).
     pub max_nodes: Option<u32>,
+    /// Skip noisy moves that lose material by the static exchange.
+    pub see: bool,
 }
 
 /// The default bound on quiescence plies beyond the horizon (the thesis saw lines 32 plies deep).
@@ -75,6 +82,7 @@ impl Default for QuiescenceConfig {
             delta_pruning: None,
             max_ply: QUIESCENCE_MAX_PLY,
             max_nodes: None,
+            see: false,
         }
     }
 }
@@ -141,6 +149,23 @@ pub(super) const DELTA: Feature<Option<QuiescenceConfig>> = Feature {
     },
     set: |part, value| {
         quiescence(part).delta_pruning = number_i32(value);
+        Ok(())
+    },
+    effect: value_changing,
+    alias: no_alias,
+};
+
+/// The `qs-see` feature: [`QuiescenceConfig::see`].
+pub(super) const SEE: Feature<Option<QuiescenceConfig>> = Feature {
+    name: "qs-see",
+    option: "Quiescence SEE",
+    summary: "in quiescence search: skip captures that lose material by the static exchange",
+    kind: Kind::Flag,
+    parent: Some("qs"),
+    implied: false,
+    get: |part| part.and_then(|q| flag(q.see)),
+    set: |part, value| {
+        quiescence(part).see = value.is_some();
         Ok(())
     },
     effect: value_changing,
@@ -323,6 +348,11 @@ impl<'s, G: Game, E: Evaluate<G>> Quiescence<'s, G, E> {
         while let Some(mv) = picker.next_in_order(moves) {
             let noisy = game.is_noisy(mv);
             if !(in_check || noisy || (checks && qply == 0)) {
+                continue;
+            }
+            // A capture that loses material by the static exchange is not worth following.
+            if self.config.see && !in_check && game.static_exchange(mv).is_some_and(|gain| gain < 0) {
+                self.search.stats.losing_captures_skipped += 1;
                 continue;
             }
             let mut child = game.clone();
