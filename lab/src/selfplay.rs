@@ -97,6 +97,10 @@ pub struct Options {
     /// A UCI option for both sides, `Name=Value` (repeatable), e.g. `Evaluation=tapered`.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
+    /// Instead of playing, print this many games' openings (balanced random plies) as an
+    /// openings file for the match scripts (`random N: MOVES`).
+    #[arg(long, value_name = "N")]
+    pub print_openings: Option<usize>,
 }
 
 /// How a game ended.
@@ -188,32 +192,8 @@ pub fn play_game(
     options: &EngineOptions,
 ) -> PlayedGame {
     let mut engine = options.build(None);
-    let mut rng = SplitMix64::new(seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let start = ChessGame::startpos(options.chess_config());
-    // The opening: random plies, kept if the position is not over and a short search finds it
-    // balanced; otherwise drawn again (after 100 tries, whatever came last).
-    let mut game = GameHistory::new(start.clone());
-    for _ in 0..100 {
-        game = GameHistory::new(start.clone());
-        let mut ok = true;
-        for _ in 0..random_plies {
-            let mut moves = MoveList::new();
-            game.position().generate_moves(&mut moves);
-            if moves.is_empty() || game.position().outcome(moves.len()).is_some() {
-                ok = false;
-                break;
-            }
-            game.play(moves[rng.below(moves.len())]);
-        }
-        if !ok {
-            continue;
-        }
-        engine.new_game();
-        let check = search(&mut engine, &game.position().search_root(), OPENING_CHECK_NODES);
-        if check.best_move.is_some() && check.score.raw().abs() <= BALANCED_OPENING_CP {
-            break;
-        }
-    }
+    let (mut game, _) = opening(number, seed, random_plies, &mut engine, &start);
     engine.new_game();
 
     let mut positions = Vec::new();
@@ -287,6 +267,62 @@ pub fn play_game(
         ending,
         plies,
     }
+}
+
+/// Game `number`'s opening (drawn from `seed`): `random_plies` random plies from `start`, kept if
+/// the position is not over and a short search finds it balanced; otherwise drawn again (after
+/// 100 tries, whatever came last). The game so far and its moves.
+fn opening(
+    number: usize,
+    seed: u64,
+    random_plies: u32,
+    engine: &mut ChessEngine,
+    start: &ChessGame,
+) -> (GameHistory, Vec<Move>) {
+    let mut rng = SplitMix64::new(seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut game = GameHistory::new(start.clone());
+    let mut line = Vec::new();
+    for _ in 0..100 {
+        game = GameHistory::new(start.clone());
+        line.clear();
+        let mut ok = true;
+        for _ in 0..random_plies {
+            let mut moves = MoveList::new();
+            game.position().generate_moves(&mut moves);
+            if moves.is_empty() || game.position().outcome(moves.len()).is_some() {
+                ok = false;
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            game.play(mv);
+            line.push(mv);
+        }
+        if !ok {
+            continue;
+        }
+        engine.new_game();
+        let check = search(engine, &game.position().search_root(), OPENING_CHECK_NODES);
+        if check.best_move.is_some() && check.score.raw().abs() <= BALANCED_OPENING_CP {
+            break;
+        }
+    }
+    engine.new_game();
+    (game, line)
+}
+
+/// `count` balanced random openings (games 0 to `count - 1`'s, drawn from `seed`), as the lines
+/// of an openings file for the match scripts: `random N: MOVES` in UCI notation.
+#[must_use]
+pub fn openings(count: usize, seed: u64, random_plies: u32, options: &EngineOptions) -> Vec<String> {
+    let mut engine = options.build(None);
+    let start = ChessGame::startpos(options.chess_config());
+    (0..count)
+        .map(|number| {
+            let (_, line) = opening(number, seed, random_plies, &mut engine, &start);
+            let moves: Vec<String> = line.into_iter().map(game_chess::to_uci).collect();
+            format!("random {number}: {}", moves.join(" "))
+        })
+        .collect()
 }
 
 /// The engine's search of `root` at `nodes` (iterative deepening until the budget runs out);
@@ -379,6 +415,12 @@ pub fn engine_options(settings: &[String]) -> Result<EngineOptions, String> {
 /// Bad options, or a data file that cannot be read or written, in words.
 pub fn run(options: &Options) -> Result<(), String> {
     let engine = engine_options(&options.options)?;
+    if let Some(count) = options.print_openings {
+        for line in openings(count, options.seed, options.random_plies, &engine) {
+            println!("{line}");
+        }
+        return Ok(());
+    }
     if options.nodes == 0 {
         return Err("--nodes must be at least 1".into());
     }
@@ -499,6 +541,23 @@ mod tests {
         assert_eq!(done, BTreeSet::from([0]));
         assert_eq!(fs::read_to_string(&path).unwrap(), whole);
         fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn the_openings_printed_are_the_games_openings() {
+        let options = engine_options(&[]).unwrap();
+        let lines = openings(3, 1, 8, &options);
+        assert_eq!(lines.len(), 3);
+        for (number, line) in lines.iter().enumerate() {
+            let (name, moves) = line.split_once(": ").unwrap();
+            assert_eq!(name, format!("random {number}"));
+            let moves: Vec<&str> = moves.split(' ').collect();
+            assert_eq!(moves.len(), 8);
+            let game = GameHistory::from_uci("startpos", &moves, options.chess_config()).unwrap();
+            // The game starts where the opening ends: its first position written follows it.
+            let played = play_game(number, 1, 200, 8, &options);
+            assert_eq!(played.positions[0].0, game.position().fen());
+        }
     }
 
     #[test]

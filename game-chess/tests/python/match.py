@@ -20,6 +20,11 @@ errors, illegal moves and time losses of *our* engine are listed and make the ex
     python3 game-chess/tests/python/match.py --engine target/release/game-search-uci \\
         --xboard "/usr/games/phalanx -b- -l-" --games 40 --tc 5+0.05
 
+With `--concurrency N` N games are played at once (each engine on one thread: use at most one
+game per core, and nothing else on the machine). With `--record FILE` the match's result (its
+command, score, Elo and SPRT verdict) is appended to FILE as one JSON line when it ends: the
+strength record the book's tables are made from (`reproduce --tables gates`).
+
 With `--sprt ELO0 ELO1` the match is a sequential test (sprt.py): it stops as soon as the games
 accept H1 (the engine is at least ELO1 stronger: keep the change) or H0 (at most ELO0: drop it),
 or at `--games`, and says which:
@@ -29,12 +34,15 @@ or at `--games`, and says which:
 """
 
 import argparse
+import concurrent.futures
+import datetime
 import json
 import logging
 import math
 import os
 import shlex
 import sys
+import threading
 import time
 
 import chess
@@ -138,6 +146,10 @@ def main():
                         help="a sequential test: stop when the games accept ELO1 (keep) or ELO0 (drop)")
     parser.add_argument("--alpha", type=float, default=0.05, help="the SPRT's false-keep rate (default 0.05)")
     parser.add_argument("--beta", type=float, default=0.05, help="the SPRT's false-drop rate (default 0.05)")
+    parser.add_argument("--concurrency", type=int, default=1,
+                        help="games played at once (default 1; at most one per core)")
+    parser.add_argument("--record", help="append the match's result to this file as a JSON line")
+    parser.add_argument("--label", help="the record's name for the test (default: the opponent's name)")
     parser.add_argument("--json-lines", action="store_true",
                         help="also print the running score as a `JSON {...}` line after every game "
                              "(for programs that drive this script, such as the lab's reproduce)")
@@ -155,47 +167,68 @@ def main():
     # Only our engine's unreadable lines count; the opponents' chatter (sjeng's statistics) is theirs.
     logging.getLogger("chess.engine").addHandler(warnings)
 
+    if args.concurrency < 1:
+        parser.error("--concurrency must be at least 1")
     wins = draws = losses = 0
     errors = []
+    lock = threading.Lock()
     started = time.monotonic()
     print(f"game-search-uci vs {name}, {args.games} games at {tc[0]:g} s + {tc[1]:g} s, "
-          f"{len(openings)} openings from {args.openings}", flush=True)
-    for index in range(args.games):
+          f"{len(openings)} openings from {args.openings}, {args.concurrency} at once", flush=True)
+
+    def play(index):
+        """Plays game `index` (its opening and colours follow from it); its result line."""
         opening_name, moves = openings[(index // 2) % len(openings)]
         ours_white = index % 2 == 0
         ours = Player(args.engine, "game-search", dict(args.our_option), ours=True)
-        warnings.protocols.add(ours.engine.protocol)
+        with lock:
+            warnings.protocols.add(ours.engine.protocol)
         other = Player(command, name, dict(args.option), xboard=bool(args.xboard))
         white, black = (ours, other) if ours_white else (other, ours)
         label = f"game {index + 1} ({opening_name})"
+        game_errors = []
         try:
-            result, pgn, plies = play_game(white, black, moves, tc, errors, label)
+            result, pgn, plies = play_game(white, black, moves, tc, game_errors, label)
         finally:
             ours.close()
             other.close()
-        score = score_of(result, ours_white)
-        wins += score == 1.0
-        draws += score == 0.5
-        losses += score == 0.0
-        if args.pgn:
-            with open(args.pgn, "a") as out:
-                out.write(pgn + "\n\n")
-        played = index + 1
-        print(f"{label}: {white.name} - {black.name} {result} in {plies} plies; "
-              f"running +{wins} ={draws} -{losses} ({100 * (wins + draws / 2) / played:.1f}%)", flush=True)
-        if args.json_lines:
-            print("JSON " + json.dumps({"games": played, "planned": args.games, "wins": wins, "draws": draws,
-                                        "losses": losses, "errors": len(errors)}), flush=True)
-        if args.sprt:
-            decision, ratio = sprt.verdict(wins, draws, losses, *args.sprt, args.alpha, args.beta)
-            if decision or played == args.games:
-                lower, upper = sprt.bounds(args.alpha, args.beta)
-                outcome = {"H1": "H1 accepted: keep the change", "H0": "H0 accepted: drop the change",
-                           None: "no decision within the games"}[decision]
-                print(f"SPRT elo0 {args.sprt[0]:g} elo1 {args.sprt[1]:g} (alpha {args.alpha:g}, beta "
-                      f"{args.beta:g}): LLR {ratio:.2f} in [{lower:.2f}, {upper:.2f}] after {played} games: "
-                      f"{outcome}", flush=True)
-                break
+        return index, label, white.name, black.name, result, pgn, plies, score_of(result, ours_white), game_errors
+
+    decision = None
+    ratio = 0.0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.concurrency) as pool:
+        next_game = 0
+        running = set()
+        while running or (next_game < args.games and decision is None):
+            while next_game < args.games and decision is None and len(running) < args.concurrency:
+                running.add(pool.submit(play, next_game))
+                next_game += 1
+            done, running = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in done:
+                index, label, white_name, black_name, result, pgn, plies, score, game_errors = future.result()
+                errors += game_errors
+                wins += score == 1.0
+                draws += score == 0.5
+                losses += score == 0.0
+                if args.pgn:
+                    with open(args.pgn, "a") as out:
+                        out.write(pgn + "\n\n")
+                played = wins + draws + losses
+                print(f"{label}: {white_name} - {black_name} {result} in {plies} plies; "
+                      f"running +{wins} ={draws} -{losses} ({100 * (wins + draws / 2) / played:.1f}%)", flush=True)
+                if args.json_lines:
+                    print("JSON " + json.dumps({"games": played, "planned": args.games, "wins": wins, "draws": draws,
+                                                "losses": losses, "errors": len(errors)}), flush=True)
+                if args.sprt and decision is None:
+                    decision, ratio = sprt.verdict(wins, draws, losses, *args.sprt, args.alpha, args.beta)
+    if args.sprt:
+        ratio = sprt.llr(wins, draws, losses, *args.sprt)
+        lower, upper = sprt.bounds(args.alpha, args.beta)
+        outcome = {"H1": "H1 accepted: keep the change", "H0": "H0 accepted: drop the change",
+                   None: "no decision within the games"}[decision]
+        print(f"SPRT elo0 {args.sprt[0]:g} elo1 {args.sprt[1]:g} (alpha {args.alpha:g}, beta "
+              f"{args.beta:g}): LLR {ratio:.2f} in [{lower:.2f}, {upper:.2f}] after {wins + draws + losses} games: "
+              f"{outcome}", flush=True)
 
     played = wins + draws + losses
     estimate, low, high = elo(wins, draws, losses)
@@ -206,6 +239,28 @@ def main():
           f"{(time.monotonic() - started) / 60:.1f} min; errors of ours: {len(errors)}")
     for error in errors:
         print(f"ERROR {error}")
+    if args.record:
+        record = {
+            "label": args.label or name,
+            "date": datetime.date.today().isoformat(),
+            "command": "python3 " + " ".join(shlex.quote(arg) for arg in sys.argv),
+            "tc": args.tc,
+            "concurrency": args.concurrency,
+            "openings": os.path.basename(args.openings),
+            "games": played,
+            "wins": wins,
+            "draws": draws,
+            "losses": losses,
+            "elo": estimate,
+            "low": low,
+            "high": high,
+            "errors": len(errors),
+        }
+        if args.sprt:
+            record["sprt"] = {"elo0": args.sprt[0], "elo1": args.sprt[1], "alpha": args.alpha, "beta": args.beta,
+                              "llr": round(ratio, 3), "decision": decision}
+        with open(args.record, "a") as out:
+            out.write(json.dumps(record) + "\n")
     return 1 if errors else 0
 
 
