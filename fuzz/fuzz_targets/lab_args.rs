@@ -5,7 +5,7 @@
 //! argument a line, parsed by a `clap::Parser` that flattens the program's `Options` (as the
 //! program in `examples/` does), and then planned as the program plans before it runs (what reads
 //! no file and starts no search: `compare`'s plan, `versus`'s players, `reproduce`'s setup,
-//! `mcts_versus`'s `--kalah`, `analyze`'s game, `solve`'s position). For a text parser, the rest is its text; a
+//! `mcts_versus`'s `--kalah`, `analyze`'s game, `solve`'s position, `selfplay`'s engine options). For a text parser, the rest is its text; a
 //! value that prints itself prints back to a text that parses to the same value.
 #![no_main]
 
@@ -15,8 +15,8 @@ use game_search_lab::configs::{Config, MctsConfig};
 use game_search_lab::players::PlayerSpec;
 use game_search_lab::reproduce::strength::{MatchLine, SuiteLine, parse_line};
 use game_search_lab::{
-    analyze, compare, kalah_table, mcts_versus, report, reproduce, runner, solve, star_table, trace,
-    versus,
+    analyze, compare, kalah_table, mcts_versus, report, reproduce, runner, selfplay, solve, star_table,
+    strength_record, trace, tune, versus,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -42,6 +42,9 @@ program!(Trace, trace::Options);
 program!(Analyze, analyze::Options);
 program!(KalahTable, kalah_table::Options);
 program!(Solve, solve::Options);
+program!(Selfplay, selfplay::Options);
+program!(Tune, tune::Options);
+program!(StrengthRecord, strength_record::Options);
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, rest)) = data.split_first() else {
@@ -102,6 +105,14 @@ fuzz_target!(|data: &[u8]| {
             if let Ok(args) = Solve::try_parse_from(std::iter::once("lab").chain(text.lines().take(32))) {
                 let _ = solve::validate(&args.options);
             }
+        }
+        7 => {
+            // The tuning programs: their options, and the engine options self-play would use.
+            if let Ok(args) = Selfplay::try_parse_from(args) {
+                let _ = selfplay::engine_options(&args.options.options);
+            }
+            let _ = Tune::try_parse_from(std::iter::once("lab").chain(text.lines().take(32)));
+            let _ = StrengthRecord::try_parse_from(std::iter::once("lab").chain(text.lines().take(32)));
         }
         _ => parsers(
             rest.first().copied().unwrap_or(0),
@@ -169,6 +180,9 @@ fn parsers(which: u8, text: &str) {
         _ => {
             let _ = parse_line::<MatchLine>(text);
             let _ = parse_line::<SuiteLine>(text);
+            // The tuner's data lines and the match record.
+            let _ = tune::parse_line(text);
+            let _ = strength_record::parse(text);
         }
     }
 }

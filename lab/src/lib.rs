@@ -34,6 +34,7 @@
 //! - [`solve`]: a position of any of the games settled by the solver;
 //! - [`selfplay`] and [`tune`]: self-play games at fixed nodes, and Texel's tuning of the
 //!   classical chess evaluation on them;
+//! - [`strength_record`]: the chess engine's recorded matches as the book's tables;
 //! - [`analyze`]: one chess position, one searcher;
 //! - [`trace`]: the trees searchers walk, drawn side by side.
 
@@ -59,6 +60,7 @@ pub mod runner;
 pub mod selfplay;
 pub mod solve;
 pub mod star_table;
+pub mod strength_record;
 pub mod terminal;
 pub mod trace;
 pub mod tune;

@@ -505,6 +505,15 @@ where
         .on_progress(move |progress| {
             let line = progress_line(progress);
             bar_for_progress.set_message(line.clone());
+            // Each probe's answer stays on screen (above the spinner, or in the log).
+            if progress.stage == Stage::Done {
+                let done = format!("[{:.1} s] {line}", progress.elapsed.as_secs_f64());
+                if terminal {
+                    bar_for_progress.println(done);
+                } else {
+                    eprintln!("{done}");
+                }
+            }
             // Without a terminal (a log file), a line a minute.
             let mut last = logged.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
             if !terminal && last.elapsed() >= Duration::from_secs(60) {

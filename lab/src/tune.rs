@@ -61,12 +61,24 @@ pub struct Options {
     /// Keep positions that are not quiet too.
     #[arg(long)]
     pub keep_noisy: bool,
+    /// How much of each position's target is its search score (turned into an expected score
+    /// with the fitted `K`) rather than its game's result: 0 (the default) fits the results
+    /// alone, 1 the search scores alone.
+    #[arg(long, default_value_t = 0.0)]
+    pub score_weight: f64,
     /// Groups of terms kept as they are (repeatable: `--freeze material --freeze tempo`).
     #[arg(long)]
     pub freeze: Vec<String>,
     /// Fit and print, but do not write the weights.
     #[arg(long)]
     pub dry_run: bool,
+    /// Also write the run's summary (data, errors, each group's change) into this section of
+    /// the book (book/src), with this command.
+    #[arg(long, value_name = "SECTION")]
+    pub book: Option<String>,
+    /// The book's pages for `--book` (default: this repository's book/src).
+    #[arg(long, value_name = "DIR", requires = "book")]
+    pub book_dir: Option<PathBuf>,
 }
 
 /// The positions, traced: each a run of (term, count) pairs, its phase and result.
@@ -80,6 +92,11 @@ pub struct Dataset {
     phases: Vec<u8>,
     /// Each position's result for White: 0, 0.5 or 1.
     results: Vec<f32>,
+    /// Each position's search score for White, in centipawns.
+    scores: Vec<f32>,
+    /// What each position's evaluation is fitted to: its result, or a blend of its result and
+    /// its search score ([`Dataset::set_targets`]).
+    targets: Vec<f32>,
     /// Whether it is held out (not fitted, used to stop).
     held_out: Vec<bool>,
     /// Games read.
@@ -101,7 +118,7 @@ impl Dataset {
         self.phases.is_empty()
     }
 
-    fn push(&mut self, trace: &Trace, result: f32, held_out: bool) {
+    fn push(&mut self, trace: &Trace, result: f32, score: f32, held_out: bool) {
         if self.starts.is_empty() {
             self.starts.push(0);
         }
@@ -113,7 +130,29 @@ impl Dataset {
         self.starts.push(self.entries.len());
         self.phases.push(trace.phase as u8);
         self.results.push(result);
+        self.scores.push(score);
+        self.targets.push(result);
         self.held_out.push(held_out);
+    }
+
+    /// Each target becomes `(1 − w) · result + w · σ(score)` with scaling `k`.
+    fn set_targets(&mut self, k: f64, score_weight: f64) {
+        for ((target, &result), &score) in self.targets.iter_mut().zip(&self.results).zip(&self.scores) {
+            let expected = sigmoid(k, f64::from(score));
+            *target = ((1.0 - score_weight) * f64::from(result) + score_weight * expected) as f32;
+        }
+    }
+
+    /// How often each term is counted among the fitted positions (the sum of its counts'
+    /// sizes): the weights of the means [`center`] moves.
+    fn usage(&self) -> Vec<f64> {
+        let mut usage = vec![0.0; TERMS];
+        for index in (0..self.len()).filter(|&i| !self.held_out[i]) {
+            for &(term, count) in self.position(index) {
+                usage[usize::from(term)] += f64::from(count.unsigned_abs());
+            }
+        }
+        usage
     }
 
     fn position(&self, index: usize) -> &[(u16, i16)] {
@@ -121,12 +160,13 @@ impl Dataset {
     }
 }
 
-/// One data line: a FEN and White's result.
+/// One data line: a FEN, White's result and the search's score for White (centipawns; `0` if
+/// the line has none).
 ///
 /// # Errors
 ///
 /// A line that is not `FEN; RESULT; SCORE`, in words.
-pub fn parse_line(line: &str) -> Result<(ChessGame, f32), String> {
+pub fn parse_line(line: &str) -> Result<(ChessGame, f32, f32), String> {
     let mut fields = line.split(';').map(str::trim);
     let fen = fields.next().unwrap_or_default();
     let result = fields.next().ok_or("no result after the FEN")?;
@@ -137,7 +177,14 @@ pub fn parse_line(line: &str) -> Result<(ChessGame, f32), String> {
         "0" => 0.0,
         other => return Err(format!("a result of 1, 0.5 or 0 expected, got {other:?}")),
     };
-    Ok((game, result))
+    let score = match fields.next() {
+        None | Some("") => 0.0,
+        Some(text) => {
+            text.parse::<i32>()
+                .map_err(|_| format!("a score in centipawns expected, got {text:?}"))? as f32
+        }
+    };
+    Ok((game, result, score))
 }
 
 /// Whether the engine's quiescence search finds nothing better than the static value of `game`
@@ -167,7 +214,7 @@ pub fn load(paths: &[PathBuf], keep_noisy: bool, max_positions: Option<usize>) -
     let limit = max_positions.unwrap_or(usize::MAX);
     for path in paths {
         let file = File::open(path).map_err(|err| format!("cannot read {}: {err}", path.display()))?;
-        let mut game: Vec<(ChessGame, f32)> = Vec::new();
+        let mut game: Vec<(ChessGame, f32, f32)> = Vec::new();
         for (number, line) in BufReader::new(file).lines().enumerate() {
             let line = line.map_err(|err| format!("cannot read {}: {err}", path.display()))?;
             if let Some(rest) = line.strip_prefix("# game ") {
@@ -177,13 +224,13 @@ pub fn load(paths: &[PathBuf], keep_noisy: bool, max_positions: Option<usize>) -
                     .and_then(|n| n.trim().parse().ok())
                     .ok_or_else(|| format!("{}:{}: a bad game line", path.display(), number + 1))?;
                 data.games += 1;
-                for (position, result) in game.drain(..) {
+                for (position, result, score) in game.drain(..) {
                     data.read += 1;
                     if !keep_noisy && !is_quiet(&mut engine, &position) {
                         continue;
                     }
                     classical::trace_into(position.board(), position.chess().turn(), &mut trace);
-                    data.push(&trace, result, id % 10 == 0);
+                    data.push(&trace, result, score, id % 10 == 0);
                 }
                 if data.len() >= limit {
                     return Ok(data);
@@ -248,7 +295,7 @@ fn errors(data: &Dataset, weights: &[[f64; 2]], k: f64, gradient: Option<&mut Ve
                         let entries = data.position(index);
                         let phase = data.phases[index];
                         let s = sigmoid(k, evaluate(weights, entries, phase));
-                        let error = f64::from(data.results[index]) - s;
+                        let error = f64::from(data.targets[index]) - s;
                         if data.held_out[index] {
                             part.held_out += error * error;
                             part.held_out_n += 1;
@@ -314,6 +361,44 @@ fn fit_k(data: &Dataset, weights: &[[f64; 2]]) -> f64 {
     (low + high) / 2.0
 }
 
+/// Moves the weighted mean of each piece's table and mobility table into its material (the
+/// king's table's mean is dropped: both sides always have one king), so that every evaluation
+/// stays the same; groups that are `frozen`, or whose material is, are left as they are.
+fn center(weights: &mut [[f64; 2]], usage: &[f64], frozen: &[bool]) {
+    let per_piece = [
+        (classical::PAWN_TABLE, 64, Some(0)),
+        (classical::KNIGHT_TABLE, 64, Some(1)),
+        (classical::BISHOP_TABLE, 64, Some(2)),
+        (classical::ROOK_TABLE, 64, Some(3)),
+        (classical::QUEEN_TABLE, 64, Some(4)),
+        (classical::KING_TABLE, 64, None),
+        (classical::KNIGHT_MOBILITY, 9, Some(1)),
+        (classical::BISHOP_MOBILITY, 14, Some(2)),
+        (classical::ROOK_MOBILITY, 15, Some(3)),
+        (classical::QUEEN_MOBILITY, 28, Some(4)),
+    ];
+    for (start, len, piece) in per_piece {
+        let terms = start..start + len;
+        let material = piece.map(|p| classical::MATERIAL + p);
+        if terms.clone().any(|t| frozen[t]) || material.is_some_and(|m| frozen[m]) {
+            continue;
+        }
+        let total: f64 = terms.clone().map(|t| usage[t]).sum();
+        if total == 0.0 {
+            continue;
+        }
+        for phase in 0..2 {
+            let mean = terms.clone().map(|t| usage[t] * weights[t][phase]).sum::<f64>() / total;
+            for t in terms.clone() {
+                weights[t][phase] -= mean;
+            }
+            if let Some(m) = material {
+                weights[m][phase] += mean;
+            }
+        }
+    }
+}
+
 /// The held-out error of integer `weights` computed by the evaluation's own arithmetic.
 fn integer_error(data: &Dataset, weights: &[Weight], k: f64) -> f64 {
     let mut trace = Trace {
@@ -327,7 +412,7 @@ fn integer_error(data: &Dataset, weights: &[Weight], k: f64) -> f64 {
             trace.counts[usize::from(term)] = i32::from(count);
         }
         trace.phase = i32::from(data.phases[index]);
-        let error = f64::from(data.results[index]) - sigmoid(k, f64::from(trace.value(weights)));
+        let error = f64::from(data.targets[index]) - sigmoid(k, f64::from(trace.value(weights)));
         sum += error * error;
         n += 1;
     }
@@ -376,9 +461,23 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<
             options.rate
         ));
     }
+    let book = options
+        .book
+        .as_ref()
+        .map(|_| crate::book::Book::from_option(options.book_dir.as_deref()));
+    if let (Some(book), Some(name)) = (&book, &options.book) {
+        book.check(&[name]).map_err(|err| err.to_string())?;
+    }
+    let args: Vec<String> = args.into_iter().collect();
     let started = std::time::Instant::now();
     eprintln!("reading and tracing the positions ...");
-    let data = load(&options.data, options.keep_noisy, options.max_positions)?;
+    if !(0.0..=1.0).contains(&options.score_weight) {
+        return Err(format!(
+            "--score-weight {}: a number from 0 to 1",
+            options.score_weight
+        ));
+    }
+    let mut data = load(&options.data, options.keep_noisy, options.max_positions)?;
     if data.is_empty() {
         return Err("no position to tune on: run the selfplay program first".into());
     }
@@ -398,6 +497,7 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<
         .map(|&[mg, eg]| [f64::from(mg), f64::from(eg)])
         .collect();
     let k = fit_k(&data, &start);
+    data.set_targets(k, options.score_weight);
     let (fit_before, held_before) = errors(&data, &start, k, None);
     eprintln!("K = {k:.4}; error before: fitted {fit_before:.6}, held out {held_before:.6}");
 
@@ -444,6 +544,13 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<
         }
     }
     bar.finish();
+    // The tables and mobility tables hold a per-piece constant that material holds too: move
+    // each one's mean (weighted by how often its terms occur) into material, which changes no
+    // evaluation and makes the numbers readable. Not where a group involved is frozen.
+    let usage = data.usage();
+    let mut start = start;
+    center(&mut best, &usage, &is_frozen);
+    center(&mut start, &usage, &is_frozen);
     let (fit_after, held_after) = errors(&data, &best, k, None);
     let rounded: Vec<Weight> = best
         .iter()
@@ -453,6 +560,19 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<
     eprintln!(
         "error after {best_epoch} epochs: fitted {fit_after:.6}, held out {held_after:.6} ({held_integer:.6} with the rounded weights, by the evaluation's own arithmetic); before: {fit_before:.6}, {held_before:.6}"
     );
+    let mut summary = format!(
+        "| data | games | positions | quiet, fitted | held out | K | error, held out: before | after (rounded) | epochs |\n|---|---|---|---|---|---|---|---|---|\n| {} | {} | {} | {} | {} | {k:.4} | {held_before:.6} | {held_integer:.6} | {best_epoch} |\n\n| group | terms | mean change (cp, both phases) |\n|---|---|---|\n",
+        options
+            .data
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+        data.games,
+        data.read,
+        data.len() - held_out,
+        held_out,
+    );
     for group in GROUPS {
         let range = group.start..group.start + group.len;
         let moved: f64 = range
@@ -461,6 +581,13 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<
             .sum::<f64>()
             / (2 * group.len) as f64;
         eprintln!("  {:<20} mean change {moved:6.1} cp", group.name);
+        let _ = writeln!(summary, "| `{}` | {} | {moved:.1} |", group.name, group.len);
+    }
+    if let (Some(book), Some(name)) = (&book, &options.book) {
+        let command = crate::book::example_command("tune", args.iter().cloned());
+        if !crate::book::write_or_report(Some(book), name, &command, &summary) {
+            return Err("the book was not written".into());
+        }
     }
     if options.dry_run {
         return Ok(());
@@ -499,9 +626,14 @@ mod tests {
 
     #[test]
     fn lines_parse_and_bad_ones_say_why() {
-        let (game, result) =
+        let (game, result, score) =
             parse_line("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1; 0.5; 20").unwrap();
-        assert_eq!(result, 0.5);
+        assert_eq!((result, score), (0.5, 20.0));
+        assert!(
+            parse_line("4k3/8/8/8/8/8/8/4K3 w - - 0 1; 1; x")
+                .unwrap_err()
+                .contains("centipawns")
+        );
         assert_eq!(game.chess().turn(), game_chess::shakmaty::Color::Black);
         assert!(parse_line("8/8/8/8/8/8/8/8 w - - 0 1; 1; 0").is_err());
         assert!(
@@ -550,8 +682,8 @@ mod tests {
         for (count, result) in [(1, 1.0), (-1, 0.0)] {
             trace.counts.iter_mut().for_each(|c| *c = 0);
             trace.counts[classical::MATERIAL + 1] = count;
-            data.push(&trace, result, false);
-            data.push(&trace, result, true);
+            data.push(&trace, result, 0.0, false);
+            data.push(&trace, result, 0.0, true);
         }
         let weights = vec![[0.0; 2]; TERMS];
         let mut gradient = vec![[0.0; 2]; TERMS];
@@ -564,5 +696,46 @@ mod tests {
                 .enumerate()
                 .all(|(t, g)| t == classical::MATERIAL + 1 || *g == [0.0, 0.0])
         );
+    }
+
+    /// Centering moves constants between terms that always occur together: no position's
+    /// evaluation changes, and each table's weighted mean becomes 0.
+    #[test]
+    fn centering_changes_no_evaluation() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/8/8/8/8/8/8/1NN1K2r w - - 0 1",
+        ];
+        let mut data = Dataset::default();
+        for fen in fens {
+            let game = ChessGame::from_fen(fen, ChessConfig::default()).unwrap();
+            data.push(
+                &classical::trace(game.board(), game.chess().turn()),
+                0.5,
+                0.0,
+                false,
+            );
+        }
+        let before: Vec<[f64; 2]> = classical::weights()
+            .iter()
+            .map(|&[mg, eg]| [f64::from(mg) + 3.0, f64::from(eg) - 7.0])
+            .collect();
+        let mut after = before.clone();
+        let usage = data.usage();
+        center(&mut after, &usage, &vec![false; TERMS]);
+        for index in 0..data.len() {
+            let (a, b) = (
+                evaluate(&before, data.position(index), data.phases[index]),
+                evaluate(&after, data.position(index), data.phases[index]),
+            );
+            assert!((a - b).abs() < 1e-6, "{a} != {b}");
+        }
+        let knights = classical::KNIGHT_TABLE..classical::KNIGHT_TABLE + 64;
+        let mean: f64 = knights.clone().map(|t| usage[t] * after[t][0]).sum::<f64>()
+            / knights.map(|t| usage[t]).sum::<f64>();
+        assert!(mean.abs() < 1e-9);
+        assert_ne!(after[classical::MATERIAL + 1], before[classical::MATERIAL + 1]);
     }
 }

@@ -74,6 +74,8 @@ struct ControlState {
     infinite: bool,
     /// No new iteration after its deadline (timed searches only).
     soft_clock: Option<SoftClock>,
+    /// `Time Stability`: whether the soft clock follows the search.
+    time_stability: bool,
     /// The clock's budget, started at `ponderhit` when pondering.
     budget: Option<TimeBudget>,
     /// `go mate N`.
@@ -139,7 +141,12 @@ impl Control {
         state.pondering = false;
         if let Some(budget) = state.budget {
             let now = Instant::now();
-            state.soft_clock = Some(SoftClock::new(now, budget));
+            let clock = SoftClock::new(now, budget);
+            state.soft_clock = Some(if state.time_stability {
+                clock
+            } else {
+                clock.fixed()
+            });
             // The running search has no deadline of its own: a timer raises its flag.
             let stop = Arc::clone(&self.stop);
             let _timer = std::thread::spawn(move || {
@@ -500,7 +507,15 @@ impl UciEngine {
             state: Mutex::new(ControlState {
                 pondering,
                 infinite,
-                soft_clock: budget.filter(|_| timed).map(|b| SoftClock::new(start, b)),
+                soft_clock: budget.filter(|_| timed).map(|b| {
+                    let clock = SoftClock::new(start, b);
+                    if self.options.time_stability {
+                        clock
+                    } else {
+                        clock.fixed()
+                    }
+                }),
+                time_stability: self.options.time_stability,
                 budget,
                 mate: params.mate,
                 released: false,

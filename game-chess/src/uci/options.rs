@@ -91,6 +91,9 @@ pub struct EngineOptions {
     pub mcts_cutoff: u32,
     /// `MCTS Exploration`: UCB1's constant, in thousandths.
     pub mcts_exploration_milli: u32,
+    /// `Time Stability`: the soft deadline follows the best move's stability and the score's
+    /// trend ([`SoftClock`](super::SoftClock)); off, it is the clock's optimum.
+    pub time_stability: bool,
 }
 
 impl Default for EngineOptions {
@@ -105,6 +108,7 @@ impl Default for EngineOptions {
             algorithm: Algorithm::AlphaBeta,
             mcts_cutoff: 4,
             mcts_exploration_milli: 1414,
+            time_stability: false,
         }
     }
 }
@@ -233,6 +237,7 @@ impl EngineOptions {
                 d.multi_pv
             ),
             check_line("Ponder", d.ponder),
+            check_line("Time Stability", d.time_stability),
             combo_line("Evaluation", d.evaluation, &Evaluation::ALL, |e| {
                 e.name().to_string()
             }),
@@ -299,6 +304,10 @@ impl EngineOptions {
             }
             "ponder" => {
                 self.ponder = check(name, value)?;
+                OptionEffect::Stored
+            }
+            "time stability" => {
+                self.time_stability = check(name, value)?;
                 OptionEffect::Stored
             }
             "evaluation" => {

@@ -194,6 +194,8 @@ const FALLING_SCORE_PERCENT: u32 = 130;
 pub struct SoftClock {
     start: Instant,
     budget: TimeBudget,
+    /// Whether the deadline follows the search (`Time Stability`); otherwise it is the optimum.
+    adaptive: bool,
     best: Option<Move>,
     stable_iterations: u32,
     last_score: Option<Score>,
@@ -201,16 +203,27 @@ pub struct SoftClock {
 }
 
 impl SoftClock {
-    /// The clock of a move whose time runs from `start`, within `budget`.
+    /// The clock of a move whose time runs from `start`, within `budget`, whose deadline
+    /// follows the search.
     #[must_use]
     pub fn new(start: Instant, budget: TimeBudget) -> Self {
         SoftClock {
             start,
             budget,
+            adaptive: true,
             best: None,
             stable_iterations: 0,
             last_score: None,
             falling: false,
+        }
+    }
+
+    /// The same clock with its deadline fixed at the optimum, whatever the search does.
+    #[must_use]
+    pub fn fixed(self) -> Self {
+        SoftClock {
+            adaptive: false,
+            ..self
         }
     }
 
@@ -237,10 +250,11 @@ impl SoftClock {
     #[must_use]
     pub fn deadline(&self) -> Instant {
         let mut percent = match self.best {
+            _ if !self.adaptive => 100,
             None => 100,
             Some(_) => STABILITY_PERCENT[(self.stable_iterations as usize).min(STABILITY_PERCENT.len() - 1)],
         };
-        if self.falling {
+        if self.falling && self.adaptive {
             percent = percent * FALLING_SCORE_PERCENT / 100;
         }
         let soft = (self.budget.optimum * percent / 100).min(self.budget.maximum);
@@ -414,5 +428,11 @@ mod tests {
         let mut clock = SoftClock::new(start, tight);
         clock.iteration(mv(Square::E4), Score::cp(0));
         assert_eq!(clock.deadline(), start + ms(1200));
+        // Fixed: the optimum, whatever the iterations say.
+        let mut fixed = SoftClock::new(start, budget).fixed();
+        for (best, score) in [(mv(Square::E4), 50), (mv(Square::E3), -50), (mv(Square::E3), -50)] {
+            fixed.iteration(best, Score::cp(score));
+            assert_eq!(fixed.deadline(), start + ms(1000));
+        }
     }
 }

@@ -17,7 +17,7 @@ use super::tournament::{Tournament, calderan_table_2, thesis_table_3, thesis_tab
 
 /// Every table, in the order they run; the last ones ([`ON_THE_CLOCK`], [`PROGRAMS`]) only when
 /// named.
-pub const TABLES: [(&str, &str); 17] = [
+pub const TABLES: [(&str, &str); 19] = [
     (
         "nodes",
         "compare's default run: the thesis's 24 positions, 17 configurations",
@@ -64,6 +64,14 @@ pub const TABLES: [(&str, &str); 17] = [
     (
         "per-node",
         "per node against hand-written code and the minimax crate (bench per_node, minutes)",
+    ),
+    (
+        "threads",
+        "the engine and MCTS on 1, 2, 4 and 8 threads, and the minimax crate's ParallelSearch (bench threads, 25 min)",
+    ),
+    (
+        "strength-record",
+        "the chess engine's recorded self-play tests and matches, from their record (strength_record, seconds)",
     ),
     (
         "mcts-bench",

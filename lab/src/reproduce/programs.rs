@@ -40,7 +40,7 @@ const fn program(cargo: &'static str, section: &'static str, writer: Writer) -> 
 /// The tables other programs of the workspace make (benchmarks, solvers, matches), each
 /// program's output printed as it is. Not in the default run, nor in `--quick` (CI runs the
 /// programs' own tests).
-pub const PROGRAMS: [(&str, &[Program]); 7] = [
+pub const PROGRAMS: [(&str, &[Program]); 9] = [
     (
         "kalah",
         &[program(
@@ -71,6 +71,22 @@ pub const PROGRAMS: [(&str, &[Program]); 7] = [
             "bench --bench per_node -- --reps 7",
             "per-node",
             Writer::Reproduce,
+        )],
+    ),
+    (
+        "threads",
+        &[program(
+            "bench --bench threads -- --reps 5 --depth 6",
+            "threads-bench",
+            Writer::Named,
+        )],
+    ),
+    (
+        "strength-record",
+        &[program(
+            "run --release --example strength_record",
+            "strength-gates",
+            Writer::Flag,
         )],
     ),
     (
