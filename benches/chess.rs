@@ -5,6 +5,8 @@
 //!   positions: the adapter's overhead. Node counts are asserted before measuring.
 //! - `alphabeta`: the reference alpha-beta (MVV-LVA ordering, tapered evaluation) on thesis
 //!   positions, reported as nodes per second.
+//! - `evaluate`: each evaluation on the 24 thesis positions and the positions of their
+//!   principal lines, per position evaluated (what a richer evaluation costs per node).
 //!
 //! `cargo bench --bench chess -- --warm-up-time 1 --measurement-time 3`
 
@@ -12,7 +14,8 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use game_chess::shakmaty;
-use game_chess::{ChessConfig, ChessGame, MoveOrdering, Tapered, perft, positions};
+use game_chess::{ChessConfig, ChessGame, Evaluation, MoveOrdering, Tapered, perft, positions};
+use search_core::Evaluate;
 use search_core::reference::AlphaBeta;
 use search_core::{Limits, Searcher};
 
@@ -86,5 +89,29 @@ fn bench_alphabeta(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft, bench_alphabeta);
+fn bench_evaluate(c: &mut Criterion) {
+    let config = ChessConfig::default();
+    // The thesis positions and those along each one's principal line at depth 4.
+    let mut games: Vec<ChessGame> = Vec::new();
+    for record in positions::thesis_24() {
+        let game = record.game(config);
+        let line = AlphaBeta::new(Tapered).search(&game, &Limits::depth(4)).pv;
+        let mut position = game.clone();
+        games.push(game);
+        for mv in line {
+            position = search_core::Game::play(&position, mv);
+            games.push(position.clone());
+        }
+    }
+    let mut group = c.benchmark_group("evaluate");
+    group.throughput(Throughput::Elements(games.len() as u64));
+    for evaluation in [Evaluation::Tapered, Evaluation::TaperedPlus, Evaluation::Classical] {
+        group.bench_with_input(BenchmarkId::new(evaluation.name(), games.len()), &games, |b, games| {
+            b.iter(|| games.iter().map(|g| evaluation.evaluate(black_box(g)).raw()).sum::<i32>());
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_perft, bench_alphabeta, bench_evaluate);
 criterion_main!(benches);
