@@ -387,14 +387,16 @@ fn center(weights: &mut [[f64; 2]], usage: &[f64], frozen: &[bool]) {
         if total == 0.0 {
             continue;
         }
-        for phase in 0..2 {
-            let mean = terms.clone().map(|t| usage[t] * weights[t][phase]).sum::<f64>() / total;
-            for t in terms.clone() {
-                weights[t][phase] -= mean;
-            }
-            if let Some(m) = material {
-                weights[m][phase] += mean;
-            }
+        let mut mean = [0.0; 2];
+        for t in terms.clone() {
+            mean[0] += usage[t] * weights[t][0] / total;
+            mean[1] += usage[t] * weights[t][1] / total;
+        }
+        for t in terms {
+            weights[t] = [weights[t][0] - mean[0], weights[t][1] - mean[1]];
+        }
+        if let Some(m) = material {
+            weights[m] = [weights[m][0] + mean[0], weights[m][1] + mean[1]];
         }
     }
 }

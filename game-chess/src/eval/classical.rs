@@ -3,7 +3,7 @@
 //!
 //! - **Idea.** A sum of terms, each a count of something on the board (White's minus Black's)
 //!   times a weight, with a middle-game and an end-game weight blended by the game phase as in
-//!   [`Tapered`](super::Tapered): material, piece-square tables, mobility, pawn structure,
+//!   [`Tapered`]: material, piece-square tables, mobility, pawn structure,
 //!   passed pawns, king safety, threats and the side to move's tempo ([`GROUPS`] lists them).
 //!   Being linear in its weights, the evaluation is also a *trace*: the counts alone
 //!   ([`trace`]), from which the tuner (`game_search_lab::tune`, `cargo run --release --example
