@@ -105,10 +105,23 @@ fn bench_evaluate(c: &mut Criterion) {
     }
     let mut group = c.benchmark_group("evaluate");
     group.throughput(Throughput::Elements(games.len() as u64));
-    for evaluation in [Evaluation::Tapered, Evaluation::TaperedPlus, Evaluation::Classical] {
-        group.bench_with_input(BenchmarkId::new(evaluation.name(), games.len()), &games, |b, games| {
-            b.iter(|| games.iter().map(|g| evaluation.evaluate(black_box(g)).raw()).sum::<i32>());
-        });
+    for evaluation in [
+        Evaluation::Tapered,
+        Evaluation::TaperedPlus,
+        Evaluation::Classical,
+    ] {
+        group.bench_with_input(
+            BenchmarkId::new(evaluation.name(), games.len()),
+            &games,
+            |b, games| {
+                b.iter(|| {
+                    games
+                        .iter()
+                        .map(|g| evaluation.evaluate(black_box(g)).raw())
+                        .sum::<i32>()
+                });
+            },
+        );
     }
     group.finish();
 }
