@@ -862,9 +862,10 @@ fn bench_nodes(lines: &[String]) -> u64 {
 }
 
 #[test]
-fn bench_is_deterministic() {
-    // From the command line, twice, and through the protocol after other searches (which must
-    // not change it: bench uses the default options and fresh tables).
+fn bench_is_deterministic_and_measures_the_options_in_use() {
+    // From the command line, twice (the defaults), and through the protocol after other
+    // searches, which must not change it (bench uses fresh tables); `setoption` changes what it
+    // measures.
     let mut runs = Vec::new();
     for _ in 0..2 {
         let mut gui = Gui::with_args(&["bench", "3"]);
@@ -877,6 +878,10 @@ fn bench_is_deterministic() {
     gui.send("setoption name Null Move value off");
     gui.send("go depth 3");
     gui.bestmove();
+    gui.send("bench 3");
+    let without_null_move = bench_nodes(&gui.until(|line| line.starts_with("Nodes/second")));
+    assert_ne!(without_null_move, runs[0], "bench measures the options in use");
+    gui.send("setoption name Null Move value adaptive");
     gui.send("bench 3");
     runs.push(bench_nodes(&gui.until(|line| line.starts_with("Nodes/second"))));
     assert!(runs[0] > 0);

@@ -236,7 +236,7 @@ mod tests {
         let matches = read(&path).unwrap();
         assert_eq!(matches.len(), 2);
         let gates = gates_markdown(&matches);
-        assert!(gates.contains("| qs-see | 2+0.02, 2 at once | 300 | +100 =120 -80 (56.7%) | +23 [+3, +44] | (0, 20): 2.97 | **kept** (H1) |"), "{gates}");
+        assert!(gates.contains("| qs-see | 2+0.02, 2 at once | 300 | +100 =120 -80 (53.3%) | +23 [+3, +44] | (0, 20): 2.97 | **kept** (H1) |"), "{gates}");
         assert!(!gates.contains("Phalanx"));
         let others = matches_markdown(&matches);
         assert!(

@@ -352,7 +352,9 @@ impl UciEngine {
             }
             Command::Bench { depth } => {
                 self.finish_search();
-                bench(depth.unwrap_or(BENCH_DEPTH), &mut |line| self.out.line(line));
+                bench(&self.options, depth.unwrap_or(BENCH_DEPTH), &mut |line| {
+                    self.out.line(line);
+                });
             }
         }
         Flow::Continue
@@ -825,11 +827,11 @@ fn multi_pv(
     best
 }
 
-/// Searches the 24 thesis positions to `depth` with the default options and a fresh table for
+/// Searches the 24 thesis positions to `depth` with `options` (the engine's current ones: `bench`
+/// after `setoption` measures that configuration; run first, the defaults) and a fresh table for
 /// each, and returns the total node count (a signature of the search: the same on every run and
 /// every machine) and the time. Each position's figures and the totals are given to `print`.
-pub fn bench(depth: u32, print: &mut dyn FnMut(String)) -> (u64, Duration) {
-    let options = EngineOptions::default();
+pub fn bench(options: &EngineOptions, depth: u32, print: &mut dyn FnMut(String)) -> (u64, Duration) {
     let mut engine = options.build(None);
     let mut total_nodes = 0;
     let mut total_time = Duration::ZERO;

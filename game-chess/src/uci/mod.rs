@@ -24,6 +24,6 @@ pub use engine::{
 pub use message::{EngineMessage, Info, InfoScore, MessageError};
 pub use options::{
     Algorithm, ChessEngine, EngineOptions, MAX_HASH_MIB, MAX_MCTS_CUTOFF, MAX_MCTS_EXPLORATION,
-    MAX_MOVE_OVERHEAD_MS, MAX_MULTI_PV, OptionEffect,
+    MAX_MOVE_OVERHEAD_MS, MAX_MULTI_PV, OptionEffect, chess_search,
 };
 pub use time::{ASSUMED_MOVES_TO_GO, Clock, SoftClock, TimeBudget};
