@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! cargo run --release --example tune                          # target/tuning/selfplay.txt
+//! cargo run --release --example tune -- --score-weight 0.5    # the fit the engine uses
 //! cargo run --release --example tune -- --data a.txt --data b.txt --epochs 5000
 //! cargo run --release --example tune -- --dry-run --freeze material
 //! ```
