@@ -338,21 +338,41 @@ impl Game for Kalah {
     }
 }
 
+/// SplitMix64's finaliser: a hash's mixing step.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// A row of houses packed into a word, a byte a house.
+fn pack(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0u64, |word, &byte| word << 8 | u64::from(byte))
+}
+
+impl Kalah {
+    /// The size and the side to move, as a word for the hashes.
+    fn size_and_turn(&self) -> u64 {
+        u64::from(self.size) << 1 | u64::from(self.to_move == Player::Second)
+    }
+}
+
 impl ZobristHash for Kalah {
     /// Every house, both stores, the side to move and the size, packed into two words (seeds a
     /// byte each) and mixed (SplitMix64).
     fn zobrist(&self) -> u64 {
-        fn mix(mut x: u64) -> u64 {
-            x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            x ^ (x >> 31)
-        }
-        let pack = |bytes: &[u8]| bytes.iter().fold(0u64, |word, &byte| word << 8 | u64::from(byte));
         let first = pack(&self.houses[0]) << 8 | u64::from(self.stores[0]);
         let second = pack(&self.houses[1]) << 8 | u64::from(self.stores[1]);
-        let extra = u64::from(self.size) << 1 | u64::from(self.to_move == Player::Second);
-        mix(first ^ mix(second ^ mix(extra)))
+        mix(first ^ mix(second ^ mix(self.size_and_turn())))
+    }
+
+    /// The houses, the side to move and the size, hashed as in [`zobrist`](Self::zobrist)
+    /// without the stores, and the lead the stores give the side to move: what the seeds in play
+    /// will still bring depends on the houses alone (as in the endgame database, [`SeedsInPlay`]).
+    fn banked_key(&self) -> Option<(u64, i32)> {
+        let key = mix(pack(&self.houses[0]) ^ mix(pack(&self.houses[1]) ^ mix(self.size_and_turn())));
+        Some((key, self.lead()))
     }
 
     /// The house's index.
@@ -968,5 +988,36 @@ mod tests {
             }
         }
         assert!(positions.len() > 1_000, "{}", positions.len());
+    }
+
+    /// The contract of `banked_key`: positions with one banked key differ only in their stores,
+    /// and their margins with perfect play differ exactly as their banked leads do.
+    #[test]
+    fn banked_keys_split_the_margin_into_the_lead_and_the_rest() {
+        let positions = reachable(3, 3);
+        let mut memo = Solver::new();
+        let mut by_key: HashMap<u64, (Kalah, i32)> = HashMap::new();
+        let mut shared = 0;
+        for position in &positions {
+            let (key, lead) = position.banked_key().unwrap();
+            assert_eq!(lead, position.lead());
+            let rest = memo.margin(position) - lead;
+            if let Some(&(other, other_rest)) = by_key.get(&key) {
+                assert_eq!(
+                    other.houses, position.houses,
+                    "a collision between different houses"
+                );
+                assert_eq!(other.to_move, position.to_move);
+                assert_eq!(other_rest, rest, "{other:?} and {position:?}");
+                shared += usize::from(other.stores != position.stores);
+            } else {
+                by_key.insert(key, (*position, rest));
+            }
+        }
+        // The test means something: many reachable positions share houses, not stores.
+        assert!(
+            shared > 100,
+            "{shared} positions share a banked key with other stores"
+        );
     }
 }

@@ -388,6 +388,21 @@ pub trait ZobristHash: Game {
     fn move_code(&self, _mv: Self::Move) -> Option<u32> {
         None
     }
+
+    /// For a game scored by margins ([`Outcome::Margin`]) where what the players have already
+    /// banked (Kalah's stores, Dots and Boxes' boxes) does not change what the rest of the game
+    /// can bring: a hash of the position *without* what is banked, and the margin banked so far
+    /// for the side to move. The contract: the position's final margin with perfect play is the
+    /// banked margin plus a value that depends only on that hash.
+    ///
+    /// The [solver](crate::solve::Solver) keys its transposition table by it and stores values
+    /// relative to the banked margin (the engine's `banked` table option, `banked.rs`), so that
+    /// positions that differ only in their stores share one entry: in a `Kalah(6, 4)` solve such
+    /// positions come five times as often as exact repeats. `None`, the default: the game has
+    /// no such split (the table keys by [`zobrist`](Self::zobrist)).
+    fn banked_key(&self) -> Option<(u64, i32)> {
+        None
+    }
 }
 
 /// A static evaluation: the value of a position from the side to move's point of view, in

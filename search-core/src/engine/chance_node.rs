@@ -35,14 +35,14 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     ) -> Score {
         self.search.trace.chance();
         let tt_key = self.key(game, node.ply);
-        if let (Some(score), _) = self.probe_table(tt_key, node) {
+        if let (Some(score), _) = self.probe_table(game, tt_key, node) {
             self.search.trace.prune(Cut::TtCutoff, outcomes.iter());
             return self.search.leaf(score);
         }
         self.search.stats.interior_nodes += 1;
         let score = self.chance_value(game, outcomes, node, key);
         if !self.search.aborted {
-            self.store_table(tt_key, node, score, None);
+            self.store_table(game, tt_key, node, score, None);
         }
         score
     }

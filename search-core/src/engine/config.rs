@@ -69,6 +69,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::aspiration::{self, DEFAULT_ASPIRATION_WINDOW};
+use super::banked;
 use super::bounds;
 use super::enhanced_cutoff;
 use super::extensions;
@@ -99,7 +100,7 @@ pub struct Config {
     /// Iterative deepening (`iterative.rs`).
     pub iterative_deepening: bool,
     /// A transposition table (`tt.rs`), with enhanced transposition cutoffs
-    /// (`enhanced_cutoff.rs`).
+    /// (`enhanced_cutoff.rs`) and banked keys (`banked.rs`).
     pub table: Option<TableConfig>,
     /// Moves with a positive [`order_hint`](crate::Game::order_hint) as a tier ahead of killers
     /// and history (`ordering.rs`); off, hints still order the moves no other tier placed.
@@ -164,6 +165,7 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(table: tt::TABLE),
     part!(table: tt::SIZE),
     part!(table: enhanced_cutoff::ENHANCED_CUTOFFS),
+    part!(table: banked::BANKED),
     part!(order_hints: ordering::ORDER_HINTS),
     part!(killers: killers::KILLERS),
     part!(history: history::HISTORY),

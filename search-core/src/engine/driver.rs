@@ -306,7 +306,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         if pv.is_empty() {
             return;
         }
-        let hash = hasher.hash;
+        let hash = |game: &G| hasher.key(game);
         let mut game = root.clone();
         let mut seen = vec![hash(&game)];
         for &mv in pv.iter() {
@@ -356,7 +356,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         }
         let tt_move = match (self.hasher, &self.table) {
             (Some(hasher), Some(tt)) => tt
-                .probe((hasher.hash)(root))
+                .probe(hasher.key(root))
                 .and_then(|entry| hasher.decode(root, entry.move_code?, &moves, true)),
             _ => None,
         };

@@ -48,9 +48,10 @@ pub(super) const ENHANCED_CUTOFFS: Feature<Option<TableConfig>> = Feature {
 
 /// Whether `node` looks its children up, with the table configured as `table`: never at the
 /// root (it must search for a move), nor one ply from the horizon (the children are leaves,
-/// which the table does not store).
+/// which the table does not store), nor with banked keys (`banked.rs`: the entries are relative
+/// to each child's banked margin).
 pub(super) fn applies(table: &TableConfig, node: &Node) -> bool {
-    table.enhanced_cutoffs && node.ply > 0 && node.depth >= 2
+    table.enhanced_cutoffs && !table.banked && node.ply > 0 && node.depth >= 2
 }
 
 /// The enhanced transposition cutoff of `node` (position `game`, moves `moves`): looks each

@@ -91,6 +91,7 @@
 //! To add a feature, see the contributor's guide (`CONTRIBUTING.md` at the repository's root).
 
 mod aspiration;
+mod banked;
 mod bounds;
 mod chance_node;
 pub mod config;
@@ -287,7 +288,8 @@ impl<G: Game, E> Engine<G, E> {
     where
         G: ZobristHash,
     {
-        self.tables.hasher = Some(state::Hasher::of());
+        let banked = config.table.is_some_and(|table| table.banked);
+        self.tables.hasher = Some(state::Hasher::of(banked));
         self.apply(config);
     }
 
@@ -410,7 +412,7 @@ impl<G: Game, E> Engine<G, E> {
     #[must_use]
     pub fn table_move(&self, game: &G) -> Option<G::Move> {
         let (hasher, tt) = (self.tables.hasher?, self.tables.tt.as_ref()?);
-        let entry = tt.probe((hasher.hash)(game))?;
+        let entry = tt.probe(hasher.key(game))?;
         let mut moves = crate::MoveList::new();
         game.generate_moves(&mut moves);
         hasher.decode(game, entry.move_code?, &moves, true)

@@ -125,7 +125,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         // --- Transposition table: a stored result that decides the window ends the node (never
         //     at the root); otherwise its move goes first. Then the children's entries (ETC).
         let tt_key = self.key(game, node.ply);
-        let (stored, tt_code) = self.probe_table(tt_key, &node);
+        let (stored, tt_code) = self.probe_table(game, tt_key, &node);
         if let Some(score) = stored {
             return self.search.prune(Cut::TtCutoff, &moves, score);
         }
@@ -199,9 +199,9 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         }
         let move_code = self.move_code(game, best);
         if !node.probe {
-            self.store_table(key, node, score, move_code);
+            self.store_table(game, key, node, score, move_code);
         } else if score > node.alpha {
-            self.store_lower_bound(key, node, score, move_code);
+            self.store_lower_bound(game, key, node, score, move_code);
         }
     }
 
@@ -519,11 +519,17 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
 
     /// The table's answer for `node` (table key `key`): a score that ends the node, and the
     /// stored move to search first (see `tt.rs`).
-    pub(super) fn probe_table(&mut self, key: Option<u64>, node: &Node) -> (Option<Score>, Option<u32>) {
+    pub(super) fn probe_table(
+        &mut self,
+        game: &G,
+        key: Option<u64>,
+        node: &Node,
+    ) -> (Option<Score>, Option<u32>) {
         let (Some(key), Some(tt), Some(table)) = (key, &self.table, self.config.table) else {
             return (None, None);
         };
-        match tt.probe_node(key, node, table.policy, &mut self.search.stats) {
+        let banked = self.banked_margin(game);
+        match tt.probe_node(key, node, table.policy, banked, &mut self.search.stats) {
             Some(probe) => {
                 self.search.trace.tt_hit();
                 (probe.score, probe.move_code)
@@ -536,21 +542,37 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// a table.
     pub(super) fn store_table(
         &mut self,
+        game: &G,
         key: Option<u64>,
         node: &Node,
         score: Score,
         move_code: Option<u32>,
     ) {
+        let banked = self.banked_margin(game);
         if let (Some(key), Some(tt)) = (key, &mut self.table) {
-            tt.store_node(key, node, score, move_code);
+            tt.store_node(key, node, score, banked, move_code);
         }
     }
 
     /// Stores `score` as a lower bound of `node`'s value, if there is a table.
-    fn store_lower_bound(&mut self, key: Option<u64>, node: &Node, score: Score, move_code: Option<u32>) {
+    fn store_lower_bound(
+        &mut self,
+        game: &G,
+        key: Option<u64>,
+        node: &Node,
+        score: Score,
+        move_code: Option<u32>,
+    ) {
+        let banked = self.banked_margin(game);
         if let (Some(key), Some(tt)) = (key, &mut self.table) {
-            tt.store_lower_bound(key, node, score, move_code);
+            tt.store_lower_bound(key, node, score, banked, move_code);
         }
+    }
+
+    /// The margin `game` has banked, if the table keys by banked keys (`banked.rs`).
+    #[inline]
+    fn banked_margin(&self, game: &G) -> Option<i32> {
+        self.hasher?.banked_margin(game)
     }
 
     /// The enhanced transposition cutoff of `node` (see `enhanced_cutoff.rs`), stored as the
@@ -578,7 +600,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         )?;
         // The moves are in generation order here (before the move loop orders them).
         let move_code = hasher.code(game, moves[index], Some(moves));
-        self.store_lower_bound(key, node, score, move_code);
+        self.store_lower_bound(game, key, node, score, move_code);
         Some(score)
     }
 

@@ -20,10 +20,16 @@ pub(super) struct Tables<G: Game> {
     pub(super) history: History,
 }
 
+/// [`ZobristHash::banked_key`](crate::ZobristHash::banked_key), as a function.
+type BankedKey<G> = fn(&G) -> Option<(u64, i32)>;
+
 /// A game's hash and move codes ([`ZobristHash`](crate::ZobristHash)), as functions.
 pub(super) struct Hasher<G: Game> {
     /// [`ZobristHash::zobrist`](crate::ZobristHash::zobrist).
-    pub(super) hash: fn(&G) -> u64,
+    hash: fn(&G) -> u64,
+    /// [`ZobristHash::banked_key`](crate::ZobristHash::banked_key), if the table keys by it
+    /// (`banked.rs`).
+    banked: Option<BankedKey<G>>,
     /// [`ZobristHash::move_code`](crate::ZobristHash::move_code).
     pub(super) move_code: fn(&G, G::Move) -> Option<u32>,
 }
@@ -37,16 +43,39 @@ impl<G: Game> Clone for Hasher<G> {
 impl<G: Game> Copy for Hasher<G> {}
 
 impl<G: crate::ZobristHash> Hasher<G> {
-    /// The functions of `G`'s [`ZobristHash`](crate::ZobristHash).
-    pub(super) fn of() -> Self {
+    /// The functions of `G`'s [`ZobristHash`](crate::ZobristHash); keys by
+    /// [`banked_key`](crate::ZobristHash::banked_key) where the game gives one, if `banked` (and
+    /// the game has no chance nodes, whose means are no margins).
+    pub(super) fn of(banked: bool) -> Self {
         Hasher {
             hash: <G as crate::ZobristHash>::zobrist,
+            banked: (banked && !G::HAS_CHANCE)
+                .then_some(<G as crate::ZobristHash>::banked_key as BankedKey<G>),
             move_code: <G as crate::ZobristHash>::move_code,
         }
     }
 }
 
 impl<G: Game> Hasher<G> {
+    /// The table key of `game`: its banked key (salted, so that it never meets a plain hash of
+    /// another position) where the table keys by it and the game gives one, else its hash.
+    #[inline]
+    pub(super) fn key(&self, game: &G) -> u64 {
+        match self.banked.and_then(|banked| banked(game)) {
+            Some((key, _)) => key ^ 0xB4A7_3D1E_5C29_8F61,
+            None => (self.hash)(game),
+        }
+    }
+
+    /// The margin `game` has banked, for its side to move, if the table keys by banked keys
+    /// and the game gives one: its entries are then relative to it (`banked.rs`).
+    #[inline]
+    pub(super) fn banked_margin(&self, game: &G) -> Option<i32> {
+        self.banked
+            .and_then(|banked| banked(game))
+            .map(|(_, margin)| margin)
+    }
+
     /// The table's code for `mv`, one of `game`'s moves: the game's number for it, or its place
     /// in generation order (`moves`, when given, are `game`'s moves in that order; otherwise they
     /// are generated again).
@@ -132,9 +161,9 @@ impl<G: Game> Tables<G> {
 #[inline]
 pub(super) fn table_key<G: Game>(hasher: Hasher<G>, game: &G, ply: u32) -> u64 {
     if G::HAS_CHANCE && game.value_bound() > Score::MAX_EVAL {
-        (hasher.hash)(game) ^ u64::from(ply).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        hasher.key(game) ^ u64::from(ply).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     } else {
-        (hasher.hash)(game)
+        hasher.key(game)
     }
 }
 

@@ -73,6 +73,9 @@ pub struct TableConfig {
     pub policy: DepthPolicy,
     /// Enhanced transposition cutoffs (`enhanced_cutoff.rs`).
     pub enhanced_cutoffs: bool,
+    /// Keys by the game's [`banked_key`](crate::ZobristHash::banked_key), values relative to
+    /// the margin banked (`banked.rs`): for solving.
+    pub banked: bool,
 }
 
 impl TableConfig {
@@ -83,6 +86,7 @@ impl TableConfig {
             mib: DEFAULT_TABLE_MIB,
             policy,
             enhanced_cutoffs: false,
+            banked: false,
         }
     }
 }
@@ -546,11 +550,14 @@ impl Table<'_> {
     /// depths may answer: `None` if the position is not stored; else its move to search first,
     /// and a score that ends the node if the entry's bound decides the window (never at the
     /// root, which must return a move). Counted in `stats`.
+    /// `banked`: the margin the position has banked, if the table keys by banked keys (its
+    /// entries are then relative to it: `banked.rs`).
     pub(super) fn probe_node(
         &self,
         key: u64,
         node: &Node,
         policy: DepthPolicy,
+        banked: Option<i32>,
         stats: &mut SearchStats,
     ) -> Option<Probe> {
         stats.tt_probes += 1;
@@ -561,31 +568,72 @@ impl Table<'_> {
             move_code: entry.move_code,
         };
         if node.ply > 0 && policy.accepts(entry.depth, node.depth) {
-            let score = entry.score.from_tt(node.ply);
-            let decides = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= node.beta,
-                Bound::Upper => score <= node.alpha,
+            let decided = match banked {
+                Some(banked) => super::banked::decides(entry.score, entry.bound, banked, node),
+                None => {
+                    let score = entry.score.from_tt(node.ply);
+                    let decides = match entry.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => score >= node.beta,
+                        Bound::Upper => score <= node.alpha,
+                    };
+                    decides.then_some(score)
+                }
             };
-            if decides {
+            if decided.is_some() {
                 stats.tt_cutoffs += 1;
-                probe.score = Some(score);
+                probe.score = decided;
             }
         }
         Some(probe)
     }
 
     /// Stores the fail-soft result `score` of `node` (searched to `node.depth` in its window)
-    /// with the bound the window gives it, and its best move's code.
-    pub(super) fn store_node(&mut self, key: u64, node: &Node, score: Score, move_code: Option<u32>) {
+    /// with the bound the window gives it, and its best move's code (relative to `banked`, if
+    /// given).
+    pub(super) fn store_node(
+        &mut self,
+        key: u64,
+        node: &Node,
+        score: Score,
+        banked: Option<i32>,
+        move_code: Option<u32>,
+    ) {
         let bound = Bound::classify(score, node.alpha, node.beta);
-        self.store(key, node.depth, bound, score.to_tt(node.ply), move_code);
+        self.store_bound(key, node, bound, score, banked, move_code);
     }
 
     /// Stores `score` as a lower bound of `node`'s value (a Star2 probe's, or an enhanced
     /// transposition cutoff's: one move searched or looked up).
-    pub(super) fn store_lower_bound(&mut self, key: u64, node: &Node, score: Score, move_code: Option<u32>) {
-        self.store(key, node.depth, Bound::Lower, score.to_tt(node.ply), move_code);
+    pub(super) fn store_lower_bound(
+        &mut self,
+        key: u64,
+        node: &Node,
+        score: Score,
+        banked: Option<i32>,
+        move_code: Option<u32>,
+    ) {
+        self.store_bound(key, node, Bound::Lower, score, banked, move_code);
+    }
+
+    fn store_bound(
+        &mut self,
+        key: u64,
+        node: &Node,
+        bound: Bound,
+        score: Score,
+        banked: Option<i32>,
+        move_code: Option<u32>,
+    ) {
+        let stored = match banked {
+            // A score that is no margin is not stored relative to one (`banked.rs`).
+            Some(banked) => match super::banked::relative(score, banked) {
+                Some(relative) => relative,
+                None => return,
+            },
+            None => score.to_tt(node.ply),
+        };
+        self.store(key, node.depth, bound, stored, move_code);
     }
 
     /// The table's fill rate (see [`TranspositionTable::hashfull`]).

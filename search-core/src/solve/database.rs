@@ -548,4 +548,8 @@ impl<G: ZobristHash, I: Indexing<G>> ZobristHash for WithDatabase<'_, G, I> {
     fn move_code(&self, mv: G::Move) -> Option<u32> {
         self.game.move_code(mv)
     }
+
+    fn banked_key(&self) -> Option<(u64, i32)> {
+        self.game.banked_key()
+    }
 }

@@ -360,7 +360,9 @@ impl<G: Game + ZobristHash> Solver<G> {
 
     /// The engine configuration a solver searches with, for a table of `mib` MiB and `threads`
     /// threads: move ordering (the game's hints, killers, history), a table that accepts
-    /// entries of any depth, the game's value bounds, and Star2 at chance nodes; no iterative
+    /// entries of any depth and keys a scored game without what it has banked where the game
+    /// says how ([`ZobristHash::banked_key`]), the game's value bounds, and Star2 at chance
+    /// nodes; no iterative
     /// deepening (the probes iterate on the value), no forward pruning, no quiescence, no
     /// repetition draws.
     ///
@@ -368,7 +370,7 @@ impl<G: Game + ZobristHash> Solver<G> {
     /// use search_core::solve::Solver;
     /// use search_core::random_tree::RandomTree;
     /// let config = Solver::<RandomTree>::config(64, 2);
-    /// assert_eq!(config.to_string(), "tt=any+hash=64+hints+killers+history+bounds+star=2+threads=2");
+    /// assert_eq!(config.to_string(), "tt=any+hash=64+banked+hints+killers+history+bounds+star=2+threads=2");
     /// ```
     #[must_use]
     pub fn config(mib: usize, threads: u32) -> Config {
@@ -379,6 +381,9 @@ impl<G: Game + ZobristHash> Solver<G> {
                 // Enhanced transposition cutoffs cut nodes (a fifth of a Kalah(5, 4) solve's)
                 // but cost more time than they save (a probe per child at every node): off.
                 enhanced_cutoffs: false,
+                // Positions that differ only in what the players have banked share an entry,
+                // where the game says how (`ZobristHash::banked_key`).
+                banked: true,
             }),
             order_hints: true,
             killers: true,
