@@ -317,11 +317,17 @@ impl ConnectFour {
         })
     }
 
-    /// Whether the mirror image's key is the smaller: the image the hash and the move codes
-    /// are taken from.
-    fn mirror_is_canonical(&self) -> bool {
-        let mirror = self.mirrored(self.current) + self.mirrored(self.mask) + self.geometry().bottom;
-        mirror < self.key()
+    /// The smaller of the keys of the position and of its mirror image (the image the hash and
+    /// the move codes are taken from), and whether it is the mirror's. The key's columns never
+    /// carry into each other (a column's stones plus its bottom bit fit in its bits), so the
+    /// mirror image's key is the key mirrored.
+    fn canonical_key(&self) -> (u64, bool) {
+        let (key, mirror) = (self.key(), self.mirrored(self.key()));
+        if mirror < key {
+            (mirror, true)
+        } else {
+            (key, false)
+        }
     }
 }
 
@@ -414,11 +420,10 @@ impl Game for ConnectFour {
     }
 
     /// Winning on the spot, or blocking the opponent's win: what quiescence search follows
-    /// beyond the horizon.
+    /// beyond the horizon (the landing cell is a winning cell of either side, which `play`
+    /// keeps up to date).
     fn is_noisy(&self, column: Column) -> bool {
-        let cell = self.landing_cell(column);
-        let bits = self.column_bits();
-        has_four(self.current | cell, bits) || has_four(self.opponent() | cell, bits)
+        (self.my_wins | self.their_wins) & self.landing_cell(column) != 0
     }
 }
 
@@ -426,11 +431,7 @@ impl ZobristHash for ConnectFour {
     /// The unique key of the position or of its mirror image, whichever is smaller (the two
     /// have one value), scrambled (SplitMix64) so that its bits spread over a table's index.
     fn zobrist(&self) -> u64 {
-        let key = if self.mirror_is_canonical() {
-            self.mirrored(self.current) + self.mirrored(self.mask) + self.geometry().bottom
-        } else {
-            self.key()
-        };
+        let (key, _) = self.canonical_key();
         let mut x = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
         x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -440,7 +441,7 @@ impl ZobristHash for ConnectFour {
     /// The column's index, counted from the right in a position whose mirror image is the one
     /// hashed: a move and its mirror image get one number.
     fn move_code(&self, column: Column) -> Option<u32> {
-        Some(u32::from(if self.mirror_is_canonical() {
+        Some(u32::from(if self.canonical_key().1 {
             self.width - 1 - column.0
         } else {
             column.0
@@ -718,5 +719,68 @@ mod tests {
         let result = AlphaBeta::new(OpenWindows::new()).search(&position, &Limits::depth(6));
         assert_eq!(result.score, Score::mate_in(1));
         assert!([Column(2), Column(6)].contains(&result.best_move.unwrap()));
+    }
+
+    /// A position and its mirror image hash alike, their moves get mirrored codes, and the key
+    /// mirrored is the mirror image's key (the columns never carry into each other).
+    #[test]
+    fn mirror_images_share_a_hash_and_mirrored_move_codes() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut hashes = HashSet::new();
+        for _ in 0..200 {
+            let (mut position, mut image) = (ConnectFour::new(), ConnectFour::new());
+            for _ in 0..12 {
+                let mut moves = MoveList::new();
+                position.generate_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                let column = moves[(state >> 33) as usize % moves.len()];
+                let mirrored = Column(position.width - 1 - column.0);
+                if position.key() != position.mirrored(position.key()) {
+                    // (A symmetric position is its own image: its moves keep their numbers.)
+                    assert_eq!(position.move_code(column), image.move_code(mirrored));
+                }
+                position = position.play(column);
+                image = image.play(mirrored);
+                assert_eq!(position.zobrist(), image.zobrist());
+                let geometry = position.geometry();
+                let image_key =
+                    position.mirrored(position.current) + position.mirrored(position.mask) + geometry.bottom;
+                assert_eq!(position.mirrored(position.key()), image_key);
+                assert_eq!(position.canonical_key().0, position.key().min(image_key));
+                hashes.insert(position.zobrist());
+            }
+        }
+        assert!(hashes.len() > 1_000, "{} hashes", hashes.len());
+    }
+
+    /// `is_noisy` from the kept winning cells is the definition: the move makes four for
+    /// either side.
+    #[test]
+    fn a_noisy_move_makes_four_for_either_side() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let (mut noisy, mut quiet) = (0, 0);
+        for _ in 0..300 {
+            let mut position = ConnectFour::new();
+            for _ in 0..30 {
+                let mut moves = MoveList::new();
+                position.generate_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                for &column in moves.iter() {
+                    let (cell, bits) = (position.landing_cell(column), position.column_bits());
+                    let makes_four =
+                        has_four(position.current | cell, bits) || has_four(position.opponent() | cell, bits);
+                    assert_eq!(position.is_noisy(column), makes_four, "{position:?} {column:?}");
+                    *(if makes_four { &mut noisy } else { &mut quiet }) += 1;
+                }
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                position = position.play(moves[(state >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(noisy > 100 && quiet > 1_000, "{noisy} noisy, {quiet} quiet");
     }
 }
