@@ -514,6 +514,9 @@ pub struct SeedsInPlay {
     max_seeds: u32,
     /// `binomial[n][k]` = C(n, k) for `n <= max_seeds + 2m`, `k <= 2m`.
     binomial: Vec<Vec<u64>>,
+    /// What a cell adds to a position's number: at `(cell j, seeds left before it, its
+    /// seeds)`, the compositions that put fewer seeds there (see `rank`), flat.
+    steps: Vec<u64>,
 }
 
 /// The most seeds in play a [`SeedsInPlay`] numbering takes (its table must fit in memory).
@@ -540,10 +543,22 @@ impl SeedsInPlay {
                 binomial[n][k] = binomial[n - 1][k - 1] + if k < n { binomial[n - 1][k] } else { 0 };
             }
         }
+        let width = max_seeds as usize + 1;
+        let mut steps = vec![0; parts * width * width];
+        for j in 0..parts {
+            let after = parts - j;
+            for left in 0..width {
+                for seeds in 0..=left {
+                    steps[(j * width + left) * width + seeds] =
+                        binomial[left + after][after] - binomial[left - seeds + after][after];
+                }
+            }
+        }
         let indexing = SeedsInPlay {
             houses,
             max_seeds,
             binomial,
+            steps,
         };
         if search_core::solve::database::Indexing::<Kalah>::count(&indexing) > 1 << 32 {
             return Err(too_big(()));
@@ -555,16 +570,21 @@ impl SeedsInPlay {
         self.binomial[n][k]
     }
 
-    /// The number of the composition `cells` (at most `max_seeds` in all).
-    fn rank(&self, cells: impl Iterator<Item = u8>) -> u64 {
-        let parts = 2 * usize::from(self.houses);
+    /// The number of the composition `cells` (2m cells), if it has at most `max_seeds` in all:
+    /// the compositions before it are, cell by cell, those that put fewer seeds in the cell
+    /// with the cells before it equal (`steps`).
+    fn rank(&self, cells: impl Iterator<Item = u8>) -> Option<u64> {
+        let width = self.max_seeds as usize + 1;
         let (mut index, mut left) = (0, self.max_seeds as usize);
         for (j, seeds) in cells.enumerate() {
-            let (seeds, after) = (usize::from(seeds), parts - j);
-            index += self.choose(left + after, after) - self.choose(left - seeds + after, after);
+            let seeds = usize::from(seeds);
+            if seeds > left {
+                return None;
+            }
+            index += self.steps[(j * width + left) * width + seeds];
             left -= seeds;
         }
-        index
+        Some(index)
     }
 }
 
@@ -575,16 +595,14 @@ impl search_core::solve::database::Indexing<Kalah> for SeedsInPlay {
     }
 
     fn index(&self, position: &Kalah) -> Option<(u64, i32)> {
-        if position.size != self.houses || position.seeds_in_play() > self.max_seeds || position.is_over() {
-            return None;
-        }
         let m = usize::from(self.houses);
         let (me, them) = (side(position.to_move), side(position.to_move.opponent()));
-        let cells = position.houses[me][..m]
-            .iter()
-            .chain(&position.houses[them][..m])
-            .copied();
-        Some((self.rank(cells), position.lead()))
+        let (mine, theirs) = (&position.houses[me][..m], &position.houses[them][..m]);
+        if position.size != self.houses || mine.iter().all(|&s| s == 0) || theirs.iter().all(|&s| s == 0) {
+            return None; // another size, or over
+        }
+        let index = self.rank(mine.iter().chain(theirs).copied())?;
+        Some((index, position.lead()))
     }
 
     fn position(&self, index: u64) -> Kalah {
