@@ -267,6 +267,13 @@ const BUCKET_BYTES: usize = 48;
 /// A bucket: two entries, two words each.
 type Bucket = [u64; 4];
 
+/// A bucket as the dense table holds it: its four words, aligned to their 32 bytes so that a
+/// bucket never straddles two cache lines (one memory access a probe; unaligned, every other
+/// bucket of a large allocation crossed a line and cost two).
+#[derive(Debug, Default)]
+#[repr(align(32))]
+struct Slots([AtomicU64; 4]);
+
 /// Hashes a bucket index for the sparse form's map: the index is the low bits of a Zobrist key,
 /// random already; a multiplication spreads them to the high bits the map also uses.
 #[derive(Default)]
@@ -297,8 +304,8 @@ impl Hasher for IndexHasher {
 enum Storage {
     /// The buckets written so far, by index.
     Sparse(HashMap<usize, Bucket, BuildHasherDefault<IndexHasher>>),
-    /// Every bucket, four words each, shared by the threads of a search.
-    Dense(Box<[AtomicU64]>),
+    /// Every bucket, shared by the threads of a search.
+    Dense(Box<[Slots]>),
 }
 
 /// A fixed-size transposition table. See the [module documentation](self).
@@ -335,15 +342,13 @@ impl TranspositionTable {
     /// threads does before they share it. The contents are kept.
     pub fn allocate(&mut self) {
         if let Storage::Sparse(map) = &mut self.storage {
-            let words: Box<[AtomicU64]> = (0..4 * (self.mask as usize + 1))
-                .map(|_| AtomicU64::new(0))
-                .collect();
+            let buckets: Box<[Slots]> = (0..=self.mask).map(|_| Slots::default()).collect();
             for (index, bucket) in map.drain() {
-                for (word, value) in words[4 * index..4 * index + 4].iter().zip(bucket) {
+                for (word, value) in buckets[index].0.iter().zip(bucket) {
                     word.store(value, Ordering::Relaxed);
                 }
             }
-            self.storage = Storage::Dense(words);
+            self.storage = Storage::Dense(buckets);
         }
     }
 
@@ -369,7 +374,10 @@ impl TranspositionTable {
     pub fn clear(&mut self) {
         match &mut self.storage {
             Storage::Sparse(map) => map.clear(),
-            Storage::Dense(words) => words.iter().for_each(|word| word.store(0, Ordering::Relaxed)),
+            Storage::Dense(buckets) => buckets
+                .iter()
+                .flat_map(|bucket| &bucket.0)
+                .for_each(|word| word.store(0, Ordering::Relaxed)),
         }
         self.generation = 0;
     }
@@ -387,7 +395,7 @@ impl TranspositionTable {
     fn bucket(&self, index: usize) -> Option<Bucket> {
         match &self.storage {
             Storage::Sparse(map) => map.get(&index).copied(),
-            Storage::Dense(words) => Some(load(&words[4 * index..4 * index + 4])),
+            Storage::Dense(buckets) => Some(load(&buckets[index])),
         }
     }
 
@@ -422,11 +430,11 @@ impl TranspositionTable {
     /// stores take `&self`: atomic loads and stores of the entries' words, no lock.
     pub fn shared(&mut self) -> SharedTable<'_> {
         self.allocate();
-        let Storage::Dense(words) = &self.storage else {
+        let Storage::Dense(buckets) = &self.storage else {
             unreachable!("allocated just above")
         };
         SharedTable {
-            words,
+            buckets,
             mask: self.mask,
             generation: self.generation,
         }
@@ -468,15 +476,14 @@ impl TranspositionTable {
 /// so it is missed, never trusted.
 #[derive(Clone, Copy, Debug)]
 pub struct SharedTable<'t> {
-    words: &'t [AtomicU64],
+    buckets: &'t [Slots],
     mask: u64,
     generation: u8,
 }
 
 impl SharedTable<'_> {
-    fn bucket(&self, key: u64) -> &[AtomicU64] {
-        let index = (key & self.mask) as usize;
-        &self.words[4 * index..4 * index + 4]
+    fn bucket(&self, key: u64) -> &Slots {
+        &self.buckets[(key & self.mask) as usize]
     }
 
     /// The entry for `key`, if stored (and not torn).
@@ -491,7 +498,7 @@ impl SharedTable<'_> {
     pub fn hashfull(&self) -> u32 {
         let sampled = self.mask.min(499) as usize + 1;
         let used = (0..sampled)
-            .map(|index| load(&self.words[4 * index..4 * index + 4]))
+            .map(|index| load(&self.buckets[index]))
             .flat_map(|bucket| [entry_at(&bucket, 0), entry_at(&bucket, 1)])
             .flatten()
             .filter(|entry| entry.generation == self.generation)
@@ -501,9 +508,9 @@ impl SharedTable<'_> {
 
     /// Stores a result for `key`, as [`TranspositionTable::store`] does.
     pub fn store(&self, key: u64, depth: u32, bound: Bound, score: Score, move_code: Option<u32>) {
-        let words = self.bucket(key);
-        let replaced = replace(load(words), key, depth, bound, score, move_code, self.generation);
-        for (word, value) in words.iter().zip(replaced) {
+        let bucket = self.bucket(key);
+        let replaced = replace(load(bucket), key, depth, bound, score, move_code, self.generation);
+        for (word, value) in bucket.0.iter().zip(replaced) {
             word.store(value, Ordering::Relaxed);
         }
     }
@@ -646,8 +653,8 @@ impl Table<'_> {
 }
 
 /// The words of a dense bucket.
-fn load(words: &[AtomicU64]) -> Bucket {
-    [0, 1, 2, 3].map(|i| words[i].load(Ordering::Relaxed))
+fn load(bucket: &Slots) -> Bucket {
+    [0, 1, 2, 3].map(|i| bucket.0[i].load(Ordering::Relaxed))
 }
 
 /// The entry in slot `slot` (0 or 1) of `bucket`, if any.
@@ -932,6 +939,19 @@ mod tests {
         );
         sparse.clear();
         assert!(sparse.probe(keys[0]).is_none());
+    }
+
+    #[test]
+    fn a_bucket_never_straddles_two_cache_lines() {
+        assert_eq!(
+            (std::mem::size_of::<Slots>(), std::mem::align_of::<Slots>()),
+            (32, 32)
+        );
+        for mib in [1, 16, 64] {
+            let mut table = TranspositionTable::new(mib);
+            let shared = table.shared();
+            assert_eq!(shared.buckets.as_ptr() as usize % 32, 0, "{mib} MiB");
+        }
     }
 
     #[test]
