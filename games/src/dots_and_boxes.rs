@@ -362,21 +362,39 @@ impl Game for DotsAndBoxes {
     }
 }
 
+/// SplitMix64's finaliser: a hash's mixing step.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+impl DotsAndBoxes {
+    /// The lines drawn, the side to move and the size, packed without overlap (40 + 1 + 6
+    /// bits, leaving bits 40 to 45 for a lead).
+    fn lines_and_turn(&self) -> u64 {
+        self.drawn
+            | u64::from(self.to_move == Player::Second) << 46
+            | u64::from(self.rows) << 47
+            | u64::from(self.cols) << 50
+    }
+}
+
 impl ZobristHash for DotsAndBoxes {
     /// The lines drawn, the first player's lead, the side to move and the size, packed without
     /// overlap (40 + 6 + 1 + 6 bits) and mixed (SplitMix64). Who owns which box does not matter
     /// to the rest of the game, only the lead: positions that differ only there hash alike.
     fn zobrist(&self) -> u64 {
         let lead = self.boxes(Player::First) as i32 - self.boxes(Player::Second) as i32;
-        let packed = self.drawn
-            | ((lead + 16) as u64) << 40
-            | u64::from(self.to_move == Player::Second) << 46
-            | u64::from(self.rows) << 47
-            | u64::from(self.cols) << 50;
-        let mut x = packed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
+        mix(self.lines_and_turn() | ((lead + 16) as u64) << 40)
+    }
+
+    /// The lines drawn, the side to move and the size (what the rest of the game depends on),
+    /// and the boxes the side to move leads by: the margin is that lead plus what the lines
+    /// left will bring.
+    fn banked_key(&self) -> Option<(u64, i32)> {
+        Some((mix(self.lines_and_turn()), self.lead()))
     }
 
     /// The line's index.
@@ -737,5 +755,34 @@ mod tests {
                 assert_eq!(previous, key, "a collision between different positions");
             }
         }
+    }
+
+    /// The contract of `banked_key`: positions with one banked key have the same lines and side
+    /// to move, and their margins with perfect play differ exactly as their leads do.
+    #[test]
+    fn banked_keys_split_the_margin_into_the_lead_and_the_rest() {
+        let mut memo = Solver::new();
+        let mut by_key: std::collections::HashMap<u64, (DotsAndBoxes, i32)> =
+            std::collections::HashMap::new();
+        let mut shared = 0;
+        for position in reachable(2, 2) {
+            let (key, lead) = position.banked_key().unwrap();
+            assert_eq!(lead, position.lead());
+            let rest = memo.margin(&position) - lead;
+            match by_key.get(&key) {
+                Some(&(other, other_rest)) => {
+                    assert_eq!((other.drawn, other.to_move), (position.drawn, position.to_move));
+                    assert_eq!(other_rest, rest, "{other:?} and {position:?}");
+                    shared += usize::from(other.lead() != lead);
+                }
+                None => {
+                    by_key.insert(key, (position, rest));
+                }
+            }
+        }
+        assert!(
+            shared > 50,
+            "{shared} positions share a banked key with another lead"
+        );
     }
 }
