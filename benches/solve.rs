@@ -2,12 +2,16 @@
 //! positions of 8 to 20 plies settled strongly (the distance of every win and loss) by
 //! [`search_core::solve::Solver`] on the project's Connect Four, and by the `connect-four-solver`
 //! crate (Pascal Pons's method in Rust: bitboards, threat ordering, a table, bisection on the
-//! score), each with a fresh solver and a 64 MiB table per position.
+//! score), each with a fresh solver and table per position. The crate's table is fixed at
+//! 16 777 213 entries of 5 bytes (a 32-bit key and a score: 80 MiB); ours is given as much
+//! memory at most: `memory_mib(OUR_MIB)`, 2^21 buckets of two 16-byte entries, 64 MiB (the
+//! engine counts a bucket at 48 bytes when it sizes a table, see `engine::tt`).
 //!
 //! ```text
 //! cargo bench --bench solve                          # 3 positions each at 8, 10, ..., 20 plies
 //! cargo bench --bench solve -- --per-ply 5 --reps 3  # more positions, the median of 3 runs
 //! cargo bench --bench solve -- --quick               # 2 positions each at 16 and 20 plies
+//! cargo bench --bench solve -- --per-ply 5 --reps 3 --book solve-bench   # into the book
 //! ```
 //!
 //! The positions are reached by seeded random play that avoids moves ending the game. Before
@@ -20,6 +24,15 @@
 use std::time::Instant;
 
 use connect_four_solver as peer;
+use game_search_lab::book::{Transcript, bench_book, bench_command, write_or_report};
+use search_core::engine::tt::TranspositionTable;
+
+/// The size our solver is given, in the engine's MiB (a bucket counted at 48 bytes): 2^21
+/// buckets, 64 MiB in fact, no more than the crate's table.
+const OUR_MIB: usize = 120;
+
+/// The entries of the crate's table (`connect_four_solver::Solver::new`), 5 bytes each.
+const PEER_ENTRIES: usize = 16_777_213;
 use game_search::games::connect_four::ConnectFour;
 use search_core::solve::{Settled, Solver};
 use search_core::{Game, MoveList};
@@ -94,14 +107,27 @@ fn main() {
     } else {
         (8..=20).step_by(2).collect()
     };
-    println!(
-        "solve bench: Connect Four, {per_ply} positions at each of {plies:?} plies, strong, one thread, 64 MiB, {reps} repetitions"
-    );
-    let ours = |position: &ConnectFour| Solver::new().memory_mib(64).solve(position);
+    let book = bench_book(&args).unwrap_or_else(|err| {
+        eprintln!("error: {err}");
+        std::process::exit(2);
+    });
+    let mut out = Transcript::new();
+    out.line("```text");
+    out.line(format!(
+        "solve bench: Connect Four, {per_ply} positions at each of {plies:?} plies, strong, one thread, {reps} repetitions"
+    ));
+    let entries = TranspositionTable::new(OUR_MIB).capacity();
+    out.line(format!(
+        "tables: ours {entries} entries, {} MiB; the crate's {PEER_ENTRIES} entries, {} MiB",
+        (entries * 16) >> 20,
+        (PEER_ENTRIES * 5) >> 20
+    ));
+    let ours = |position: &ConnectFour| Solver::new().memory_mib(OUR_MIB).solve(position);
     let theirs = |typed: &str| peer::Solver::new().score(&peer::ConnectFour::from_move_list(typed));
 
-    println!("\n| plies | positions | ours (s) | crate (s) | ratio | our nodes |");
-    println!("|-------|-----------|----------|-----------|-------|-----------|");
+    out.line("");
+    out.line("| plies | positions | ours (s) | crate (s) | ratio | our nodes |");
+    out.line("|-------|-----------|----------|-----------|-------|-----------|");
     let (mut all_ours, mut all_theirs) = (0.0, 0.0);
     for &ply in &plies {
         let set = positions(ply, per_ply, u64::from(ply));
@@ -134,14 +160,21 @@ fn main() {
         let (mine, peers) = (median(&mut our_times), median(&mut their_times));
         all_ours += mine;
         all_theirs += peers;
-        println!(
+        out.line(format!(
             "| {ply:>5} | {:>9} | {mine:>8.3} | {peers:>9.3} | {:>5.2} | {nodes:>9} |",
             set.len(),
             mine / peers
-        );
+        ));
     }
-    println!(
+    out.line(format!(
         "| all   |           | {all_ours:>8.3} | {all_theirs:>9.3} | {:>5.2} |           |",
         all_ours / all_theirs
-    );
+    ));
+    out.line("```");
+    if let Some((book, name)) = book {
+        let command = bench_command("solve", args.into_iter().skip(1));
+        if !write_or_report(Some(&book), &name, &command, out.text()) {
+            std::process::exit(1);
+        }
+    }
 }
