@@ -78,6 +78,10 @@ pub struct Match {
     pub high: Option<f64>,
     /// Protocol errors, illegal moves and time losses of ours.
     pub errors: u32,
+    /// Games the opponent lost by crashing or breaking the protocol (scored as our wins, as a
+    /// GUI adjudicates them; recorded apart since 2026-11-26).
+    #[serde(default)]
+    pub opponent_failures: u32,
     /// The sequential test, if it was one.
     pub sprt: Option<Sprt>,
 }
@@ -178,18 +182,19 @@ pub fn gates_markdown(matches: &[Match]) -> String {
 #[must_use]
 pub fn matches_markdown(matches: &[Match]) -> String {
     let mut text = String::from(
-        "| match | time control | games | score | Elo [95%] | errors of ours |\n|---|---|---|---|---|---|\n",
+        "| match | time control | games | score | Elo [95%] | errors of ours | games the opponent lost by failing |\n|---|---|---|---|---|---|---|\n",
     );
     for m in matches.iter().filter(|m| m.sprt.is_none()) {
         let _ = writeln!(
             text,
-            "| {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} |",
             m.label,
             m.tc,
             m.games,
             score(m),
             elo(m),
-            m.errors
+            m.errors,
+            m.opponent_failures
         );
     }
     text
@@ -225,6 +230,7 @@ mod tests {
 
     const LINES: &str = r#"{"label": "qs-see", "date": "2026-11-26", "command": "python3 match.py", "tc": "2+0.02", "concurrency": 2, "openings": "openings-random.txt", "games": 300, "wins": 100, "draws": 120, "losses": 80, "elo": 23.2, "low": 3.1, "high": 43.9, "errors": 0, "sprt": {"elo0": 0.0, "elo1": 20.0, "alpha": 0.05, "beta": 0.05, "llr": 2.97, "decision": "H1"}}
 {"label": "Phalanx XXV", "date": "2026-11-26", "command": "python3 match.py", "tc": "5+0.05", "games": 200, "wins": 80, "draws": 40, "losses": 80, "elo": 0.0, "low": -43.2, "high": 43.2, "errors": 0}
+{"label": "GNU Chess", "date": "2026-11-26", "command": "python3 match.py", "tc": "5+0.05", "games": 100, "wins": 38, "draws": 11, "losses": 51, "elo": -45.4, "low": -112.6, "high": 18.5, "errors": 0, "opponent_failures": 5}
 "#;
 
     #[test]
@@ -234,13 +240,17 @@ mod tests {
         let path = dir.join("record.jsonl");
         std::fs::write(&path, LINES).unwrap();
         let matches = read(&path).unwrap();
-        assert_eq!(matches.len(), 2);
+        assert_eq!(matches.len(), 3);
         let gates = gates_markdown(&matches);
         assert!(gates.contains("| qs-see | 2+0.02, 2 at once | 300 | +100 =120 -80 (53.3%) | +23 [+3, +44] | (0, 20): 2.97 | **kept** (H1) |"), "{gates}");
         assert!(!gates.contains("Phalanx"));
         let others = matches_markdown(&matches);
         assert!(
-            others.contains("| Phalanx XXV | 5+0.05 | 200 | +80 =40 -80 (50.0%) | +0 [-43, +43] | 0 |"),
+            others.contains("| Phalanx XXV | 5+0.05 | 200 | +80 =40 -80 (50.0%) | +0 [-43, +43] | 0 | 0 |"),
+            "{others}"
+        );
+        assert!(
+            others.contains("| GNU Chess | 5+0.05 | 100 | +38 =11 -51 (43.5%) | -45 [-113, +19] | 0 | 5 |"),
             "{others}"
         );
         std::fs::write(&path, "{\"label\": 3}\n").unwrap();

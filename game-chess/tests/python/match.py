@@ -11,7 +11,9 @@ game starts two fresh engine processes.
 After each game it prints the running score; at the end, wins/draws/losses, the score, and the Elo
 difference with its 95% interval (the same normal approximation as the lab's `versus`; for a
 perfect or zero score, the "rule of three" bound). Protocol
-errors, illegal moves and time losses of *our* engine are listed and make the exit status 1.
+errors, illegal moves and time losses of *our* engine are listed and make the exit status 1; an
+opponent that crashes or breaks the protocol loses the game (as a GUI adjudicates it), and such
+games are counted and listed apart.
 
     python3 game-chess/tests/python/match.py --engine target/release/game-search-uci \\
         --opponent /usr/games/stockfish --option UCI_LimitStrength=true --option UCI_Elo=1850 \\
@@ -171,6 +173,7 @@ def main():
         parser.error("--concurrency must be at least 1")
     wins = draws = losses = 0
     errors = []
+    opponent_failures = []  # the opponent crashed or broke the protocol: scored as its loss
     lock = threading.Lock()
     started = time.monotonic()
     print(f"game-search-uci vs {name}, {args.games} games at {tc[0]:g} s + {tc[1]:g} s, "
@@ -186,13 +189,14 @@ def main():
         other = Player(command, name, dict(args.option), xboard=bool(args.xboard))
         white, black = (ours, other) if ours_white else (other, ours)
         label = f"game {index + 1} ({opening_name})"
-        game_errors = []
+        game_errors, seen = [], {}
         try:
-            result, pgn, plies = play_game(white, black, moves, tc, game_errors, label)
+            result, pgn, plies = play_game(white, black, moves, tc, game_errors, label, seen)
         finally:
             ours.close()
             other.close()
-        return index, label, white.name, black.name, result, pgn, plies, score_of(result, ours_white), game_errors
+        return (index, label, white.name, black.name, result, pgn, plies, score_of(result, ours_white), game_errors,
+                seen.get("opponent_failures", []))
 
     decision = None
     ratio = 0.0
@@ -205,8 +209,10 @@ def main():
                 next_game += 1
             done, running = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
             for future in done:
-                index, label, white_name, black_name, result, pgn, plies, score, game_errors = future.result()
+                (index, label, white_name, black_name, result, pgn, plies, score, game_errors,
+                 failures) = future.result()
                 errors += game_errors
+                opponent_failures += failures
                 wins += score == 1.0
                 draws += score == 0.5
                 losses += score == 0.0
@@ -236,9 +242,12 @@ def main():
     errors += [f"python-chess could not read our engine: {message}" for message in warnings.messages]
     print(f"\nagainst {name}: +{wins} ={draws} -{losses}, {points:g}/{played} "
           f"({100 * points / played:.1f}%), Elo {signed(estimate, '+inf' if points == played else '-inf')} [{signed(low, '-inf')}, {signed(high, '+inf')}] (95%), "
-          f"{(time.monotonic() - started) / 60:.1f} min; errors of ours: {len(errors)}")
+          f"{(time.monotonic() - started) / 60:.1f} min; errors of ours: {len(errors)}; "
+          f"games the opponent lost by failing: {len(opponent_failures)}")
     for error in errors:
         print(f"ERROR {error}")
+    for failure in opponent_failures:
+        print(f"OPPONENT FAILED {failure}")
     if args.record:
         record = {
             "label": args.label or name,
@@ -255,6 +264,7 @@ def main():
             "low": low,
             "high": high,
             "errors": len(errors),
+            "opponent_failures": len(opponent_failures),
         }
         if args.sprt:
             record["sprt"] = {"elo0": args.sprt[0], "elo1": args.sprt[1], "alpha": args.alpha, "beta": args.beta,

@@ -91,7 +91,9 @@ def play_game(white, black, opening, tc, errors, label, moves_seen=None):
     """Plays one game; returns (result, pgn text, plies). Records errors of our engine.
 
     `moves_seen`, a dict, counts our engine's moves (`ours`), those it played without a single
-    `info depth` line (`unsearched`: an error), and its losses on time (`time_losses`).
+    `info depth` line (`unsearched`: an error), and its losses on time (`time_losses`); the
+    opponent's failures (a crash, a protocol error: the game is scored as its loss) are listed
+    under `opponent_failures`.
     """
     if moves_seen is None:
         moves_seen = {}
@@ -119,7 +121,12 @@ def play_game(white, black, opening, tc, errors, label, moves_seen=None):
         try:
             played = player.engine.play(board, limit, ponder=player.ponder, info=chess.engine.INFO_ALL)
         except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
-            errors.append(f"{label}: {player.name} failed at ply {board.ply()}: {error!r}")
+            # A failing engine loses the game, as a GUI adjudicates it; only ours is an error.
+            failure = f"{label}: {player.name} failed at ply {board.ply()}: {error!r}"
+            if player.ours:
+                errors.append(failure)
+            else:
+                moves_seen.setdefault("opponent_failures", []).append(failure)
             result = "0-1" if side == chess.WHITE else "1-0"
             break
         spent = time.monotonic() - started
