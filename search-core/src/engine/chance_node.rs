@@ -12,7 +12,7 @@ use super::star::ChancePruning;
 use super::worker::Worker;
 use crate::chance::{StarWindow, total_weight};
 use crate::trace::Cut;
-use crate::{Evaluate, Game, MoveList, Score};
+use crate::{Bound, Evaluate, Game, MoveList, Score};
 
 /// One outcome of a chance node, as the search sees it: its weight, and what is known of its
 /// value (from the chance node's side).
@@ -35,14 +35,15 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     ) -> Score {
         self.search.trace.chance();
         let tt_key = self.key(game, node.ply);
-        if let (Some(score), _) = self.probe_table(game, tt_key, node) {
+        if let (Some(score), _) = self.probe_table(tt_key, node) {
             self.search.trace.prune(Cut::TtCutoff, outcomes.iter());
             return self.search.leaf(score);
         }
         self.search.stats.interior_nodes += 1;
         let score = self.chance_value(game, outcomes, node, key);
         if !self.search.aborted {
-            self.store_table(game, tt_key, node, score, None);
+            let bound = Bound::classify(score, node.alpha, node.beta);
+            self.store_table(tt_key, node, bound, score, None);
         }
         score
     }

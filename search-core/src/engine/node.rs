@@ -48,11 +48,11 @@ use super::null_move::NullMoveResult;
 use super::ordering::{MovePicker, Tiers};
 use super::quiescence::Quiescence;
 use super::state::RootMoveInfo;
-use super::state::table_key;
+use super::state::{TableKey, table_key};
 use super::threads::{DEFER_DEPTH, PutOff};
 use super::worker::Worker;
 use crate::trace::Cut;
-use crate::{Evaluate, Game, MoveList, Score, outcome_score};
+use crate::{Bound, Evaluate, Game, MoveList, Score, outcome_score};
 
 impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// The fail-soft value of `game` for its side to move within the node's window. After an
@@ -125,7 +125,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         // --- Transposition table: a stored result that decides the window ends the node (never
         //     at the root); otherwise its move goes first. Then the children's entries (ETC).
         let tt_key = self.key(game, node.ply);
-        let (stored, tt_code) = self.probe_table(game, tt_key, &node);
+        let (stored, tt_code) = self.probe_table(tt_key, &node);
         if let Some(score) = stored {
             return self.search.prune(Cut::TtCutoff, &moves, score);
         }
@@ -193,15 +193,23 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// Stores the node's fail-soft `score` with its bound and best move, if there is a table
     /// (a Star2 probe searched one move: its value, unless it failed low, bounds the node from
     /// below).
-    fn store_result(&mut self, game: &G, key: Option<u64>, node: &Node, score: Score, best: Option<G::Move>) {
+    fn store_result(
+        &mut self,
+        game: &G,
+        key: Option<TableKey>,
+        node: &Node,
+        score: Score,
+        best: Option<G::Move>,
+    ) {
         if key.is_none() {
             return;
         }
         let move_code = self.move_code(game, best);
         if !node.probe {
-            self.store_table(game, key, node, score, move_code);
+            let bound = Bound::classify(score, node.alpha, node.beta);
+            self.store_table(key, node, bound, score, move_code);
         } else if score > node.alpha {
-            self.store_lower_bound(game, key, node, score, move_code);
+            self.store_table(key, node, Bound::Lower, score, move_code);
         }
     }
 
@@ -362,7 +370,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         if searched == 0 || node.depth < DEFER_DEPTH || self.search.shared.is_none() {
             return None;
         }
-        self.key(child, node.ply + 1)
+        self.key(child, node.ply + 1).map(|key| key.hash)
     }
 
     /// Runs `search` with the position of `busy` (if any) marked as being searched.
@@ -519,17 +527,11 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
 
     /// The table's answer for `node` (table key `key`): a score that ends the node, and the
     /// stored move to search first (see `tt.rs`).
-    pub(super) fn probe_table(
-        &mut self,
-        game: &G,
-        key: Option<u64>,
-        node: &Node,
-    ) -> (Option<Score>, Option<u32>) {
+    pub(super) fn probe_table(&mut self, key: Option<TableKey>, node: &Node) -> (Option<Score>, Option<u32>) {
         let (Some(key), Some(tt), Some(table)) = (key, &self.table, self.config.table) else {
             return (None, None);
         };
-        let banked = self.banked_margin(game);
-        match tt.probe_node(key, node, table.policy, banked, &mut self.search.stats) {
+        match tt.probe_node(key, node, table.policy, &mut self.search.stats) {
             Some(probe) => {
                 self.search.trace.tt_hit();
                 (probe.score, probe.move_code)
@@ -538,41 +540,19 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         }
     }
 
-    /// Stores the fail-soft result of `node` with its bound and its best move's code, if there is
-    /// a table.
+    /// Stores the fail-soft `score` of `node` as a `bound` of its value, with its best move's
+    /// code, if there is a table.
     pub(super) fn store_table(
         &mut self,
-        game: &G,
-        key: Option<u64>,
+        key: Option<TableKey>,
         node: &Node,
+        bound: Bound,
         score: Score,
         move_code: Option<u32>,
     ) {
-        let banked = self.banked_margin(game);
         if let (Some(key), Some(tt)) = (key, &mut self.table) {
-            tt.store_node(key, node, score, banked, move_code);
+            tt.store_node(key, node, bound, score, move_code);
         }
-    }
-
-    /// Stores `score` as a lower bound of `node`'s value, if there is a table.
-    fn store_lower_bound(
-        &mut self,
-        game: &G,
-        key: Option<u64>,
-        node: &Node,
-        score: Score,
-        move_code: Option<u32>,
-    ) {
-        let banked = self.banked_margin(game);
-        if let (Some(key), Some(tt)) = (key, &mut self.table) {
-            tt.store_lower_bound(key, node, score, banked, move_code);
-        }
-    }
-
-    /// The margin `game` has banked, if the table keys by banked keys (`banked.rs`).
-    #[inline]
-    fn banked_margin(&self, game: &G) -> Option<i32> {
-        self.hasher?.banked_margin(game)
     }
 
     /// The enhanced transposition cutoff of `node` (see `enhanced_cutoff.rs`), stored as the
@@ -582,7 +562,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         game: &G,
         moves: &[G::Move],
         node: &Node,
-        key: Option<u64>,
+        key: Option<TableKey>,
     ) -> Option<Score> {
         let table = self.config.table?;
         if !enhanced_cutoff::applies(&table, node) {
@@ -594,13 +574,13 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             moves,
             node,
             &table,
-            |child, ply| tt.probe(table_key(hasher, child, ply)),
+            |child, ply| tt.probe(table_key(hasher, child, ply).hash),
             self.config.check_extension,
             &mut self.search.stats,
         )?;
         // The moves are in generation order here (before the move loop orders them).
         let move_code = hasher.code(game, moves[index], Some(moves));
-        self.store_lower_bound(game, key, node, score, move_code);
+        self.store_table(key, node, Bound::Lower, score, move_code);
         Some(score)
     }
 

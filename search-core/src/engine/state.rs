@@ -57,23 +57,27 @@ impl<G: crate::ZobristHash> Hasher<G> {
 }
 
 impl<G: Game> Hasher<G> {
-    /// The table key of `game`: its banked key (salted, so that it never meets a plain hash of
-    /// another position) where the table keys by it and the game gives one, else its hash.
+    /// The table key of `game` (see [`TableKey`]).
     #[inline]
     pub(super) fn key(&self, game: &G) -> u64 {
-        match self.banked.and_then(|banked| banked(game)) {
-            Some((key, _)) => key ^ 0xB4A7_3D1E_5C29_8F61,
-            None => (self.hash)(game),
-        }
+        self.table_key(game).hash
     }
 
-    /// The margin `game` has banked, for its side to move, if the table keys by banked keys
-    /// and the game gives one: its entries are then relative to it (`banked.rs`).
+    /// The table key of `game` and, with banked keys, the margin it has banked: its banked key
+    /// (salted, so that it never meets a plain hash of another position) where the table keys
+    /// by it and the game gives one, else its hash.
     #[inline]
-    pub(super) fn banked_margin(&self, game: &G) -> Option<i32> {
-        self.banked
-            .and_then(|banked| banked(game))
-            .map(|(_, margin)| margin)
+    pub(super) fn table_key(&self, game: &G) -> TableKey {
+        match self.banked.and_then(|banked| banked(game)) {
+            Some((key, margin)) => TableKey {
+                hash: key ^ 0xB4A7_3D1E_5C29_8F61,
+                banked: Some(margin),
+            },
+            None => TableKey {
+                hash: (self.hash)(game),
+                banked: None,
+            },
+        }
     }
 
     /// The table's code for `mv`, one of `game`'s moves: the game's number for it, or its place
@@ -152,6 +156,17 @@ impl<G: Game> Tables<G> {
     }
 }
 
+/// Where a position's entry is: its key, and the margin it has banked if the table keys by
+/// banked keys (its entries are then relative to that margin: `banked.rs`). Computed once a
+/// node, for its probe and its store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct TableKey {
+    /// The key the table is indexed and checked by.
+    pub(super) hash: u64,
+    /// The margin banked, with banked keys.
+    pub(super) banked: Option<i32>,
+}
+
 /// The table key of `game`, `ply` plies from the root.
 ///
 /// In a game with chance nodes whose values can be decided results, the key includes the ply: a
@@ -159,11 +174,15 @@ impl<G: Game> Tables<G> {
 /// root, which the table's mate-distance adjustment cannot follow (see [`Game::HAS_CHANCE`]).
 /// Deterministic games are keyed by the position alone.
 #[inline]
-pub(super) fn table_key<G: Game>(hasher: Hasher<G>, game: &G, ply: u32) -> u64 {
+pub(super) fn table_key<G: Game>(hasher: Hasher<G>, game: &G, ply: u32) -> TableKey {
+    let key = hasher.table_key(game);
     if G::HAS_CHANCE && game.value_bound() > Score::MAX_EVAL {
-        hasher.key(game) ^ u64::from(ply).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        TableKey {
+            hash: key.hash ^ u64::from(ply).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            ..key
+        }
     } else {
-        hasher.key(game)
+        key
     }
 }
 

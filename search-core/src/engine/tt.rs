@@ -55,6 +55,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::feature::{Exactness, Feature, Kind, Value, choice, exact, no_alias, number};
 use super::frame::Node;
+use super::state::TableKey;
 use crate::{Bound, Score, SearchStats};
 
 /// The default transposition table size, in MiB.
@@ -556,26 +557,24 @@ impl Table<'_> {
     /// The table's answer for `node` (its position's key `key`), `policy` saying which stored
     /// depths may answer: `None` if the position is not stored; else its move to search first,
     /// and a score that ends the node if the entry's bound decides the window (never at the
-    /// root, which must return a move). Counted in `stats`.
-    /// `banked`: the margin the position has banked, if the table keys by banked keys (its
-    /// entries are then relative to it: `banked.rs`).
+    /// root, which must return a move). With banked keys the entry is relative to the margin
+    /// `key` has banked (`banked.rs`). Counted in `stats`.
     pub(super) fn probe_node(
         &self,
-        key: u64,
+        key: TableKey,
         node: &Node,
         policy: DepthPolicy,
-        banked: Option<i32>,
         stats: &mut SearchStats,
     ) -> Option<Probe> {
         stats.tt_probes += 1;
-        let entry = self.probe(key)?;
+        let entry = self.probe(key.hash)?;
         stats.tt_hits += 1;
         let mut probe = Probe {
             score: None,
             move_code: entry.move_code,
         };
         if node.ply > 0 && policy.accepts(entry.depth, node.depth) {
-            let decided = match banked {
+            let decided = match key.banked {
                 Some(banked) => super::banked::decides(entry.score, entry.bound, banked, node),
                 None => {
                     let score = entry.score.from_tt(node.ply);
@@ -595,52 +594,26 @@ impl Table<'_> {
         Some(probe)
     }
 
-    /// Stores the fail-soft result `score` of `node` (searched to `node.depth` in its window)
-    /// with the bound the window gives it, and its best move's code (relative to `banked`, if
-    /// given).
+    /// Stores the fail-soft result `score` of `node` (searched to `node.depth` in its window) as
+    /// a `bound` of its value (the window's, or a lower bound: a Star2 probe's, an enhanced
+    /// transposition cutoff's), with its best move's code; with banked keys relative to the
+    /// margin `key` has banked, and not at all for a score that is no margin (`banked.rs`).
     pub(super) fn store_node(
         &mut self,
-        key: u64,
-        node: &Node,
-        score: Score,
-        banked: Option<i32>,
-        move_code: Option<u32>,
-    ) {
-        let bound = Bound::classify(score, node.alpha, node.beta);
-        self.store_bound(key, node, bound, score, banked, move_code);
-    }
-
-    /// Stores `score` as a lower bound of `node`'s value (a Star2 probe's, or an enhanced
-    /// transposition cutoff's: one move searched or looked up).
-    pub(super) fn store_lower_bound(
-        &mut self,
-        key: u64,
-        node: &Node,
-        score: Score,
-        banked: Option<i32>,
-        move_code: Option<u32>,
-    ) {
-        self.store_bound(key, node, Bound::Lower, score, banked, move_code);
-    }
-
-    fn store_bound(
-        &mut self,
-        key: u64,
+        key: TableKey,
         node: &Node,
         bound: Bound,
         score: Score,
-        banked: Option<i32>,
         move_code: Option<u32>,
     ) {
-        let stored = match banked {
-            // A score that is no margin is not stored relative to one (`banked.rs`).
+        let stored = match key.banked {
             Some(banked) => match super::banked::relative(score, banked) {
                 Some(relative) => relative,
                 None => return,
             },
             None => score.to_tt(node.ply),
         };
-        self.store(key, node.depth, bound, stored, move_code);
+        self.store(key.hash, node.depth, bound, stored, move_code);
     }
 
     /// The table's fill rate (see [`TranspositionTable::hashfull`]).

@@ -6,7 +6,7 @@
 use super::config::Config;
 use super::history::History;
 use super::search_state::SearchState;
-use super::state::{Context, Hasher, table_key};
+use super::state::{Context, Hasher, TableKey, table_key};
 use super::tt::Table;
 use crate::{Game, Score};
 
@@ -33,7 +33,7 @@ impl<G: Game, E> Worker<'_, G, E> {
     /// The position's table key, `ply` plies from the root, if there is a table (see
     /// `state.rs`'s `table_key`).
     #[inline]
-    pub(super) fn key(&self, game: &G, ply: u32) -> Option<u64> {
+    pub(super) fn key(&self, game: &G, ply: u32) -> Option<TableKey> {
         match (&self.table, self.hasher) {
             (Some(_), Some(hasher)) => Some(table_key(hasher, game, ply)),
             _ => None,
