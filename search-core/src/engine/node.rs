@@ -80,6 +80,10 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         }
         self.search.enter(node.ply);
 
+        // --- The table key, where the table will be probed, and its entry on its way to the
+        //     cache while the moves are generated.
+        let early_key = self.key_and_prefetch(game, &node);
+
         // --- Repetition: a position seen before on this line or in the game is a draw.
         let key = self.repetition_key(game);
         if node.ply > 0 && key.is_some_and(|key| self.search.line.contains(key)) {
@@ -124,7 +128,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
 
         // --- Transposition table: a stored result that decides the window ends the node (never
         //     at the root); otherwise its move goes first. Then the children's entries (ETC).
-        let tt_key = self.key(game, node.ply);
+        let tt_key = early_key.or_else(|| self.key(game, node.ply));
         let (stored, tt_code) = self.probe_table(tt_key, &node);
         if let Some(score) = stored {
             return self.search.prune(Cut::TtCutoff, &moves, score);
@@ -167,6 +171,23 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         // --- Transposition table store, once: the fail-soft score with its bound.
         self.store_result(game, tt_key, &searched, best_score, best_move);
         best_score
+    }
+
+    /// The table key of a node that will reach the table (one above the horizon: a node at it
+    /// probes only if an extension takes it deeper, and then computes its key there), with a
+    /// load of its bucket started now, so that the probe finds it in the cache: a probe of a
+    /// large table is otherwise a wait on memory (a third of a Kalah solve's time), which the
+    /// move generation before it now overlaps.
+    #[inline]
+    fn key_and_prefetch(&self, game: &G, node: &Node) -> Option<TableKey> {
+        if node.depth == 0 {
+            return None;
+        }
+        let key = self.key(game, node.ply)?;
+        if let Some(table) = &self.table {
+            table.prefetch(key.hash);
+        }
+        Some(key)
     }
 
     /// The score the game's bounds on the value decide for `node`'s window, if the
