@@ -114,7 +114,13 @@ fn kalah_with_a_database_settles_larger_shapes_as_the_memoised_solver() {
 fn the_kalah_database_is_the_memoised_solvers_on_every_position_it_holds() {
     let indexing = SeedsInPlay::new(2, 7).unwrap();
     let database = Database::new(indexing.clone());
-    database.build(3, None, None).unwrap();
+    let report = database.build(3, None, None).unwrap();
+    // A finished build knows every entry (the numbers of rows with a side empty, which the
+    // database does not hold, included), so that a file of it is read back whole.
+    assert_eq!(
+        (report.known, database.known()),
+        (indexing.count(), indexing.count())
+    );
     let mut memo = KalahSolver::new();
     let mut checked = 0;
     for index in 0..indexing.count() {
@@ -198,6 +204,7 @@ fn a_stopped_build_saved_and_resumed_ends_as_a_whole_build() {
     let whole = Database::new(indexing.clone());
     whole.build(2, None, None).unwrap();
     assert_eq!(finished.known, whole.known());
+    assert_eq!(finished.known, count, "a finished build knows every entry");
     let start = Kalah::new(4, 2).unwrap();
     let from_resumed = Solver::new()
         .memory_mib(8)

@@ -18,8 +18,11 @@
 //!   left; retrograde analysis in checkers and chess does the same backwards).
 //! - **Invariant.** A stored value is the exact margin of the numbered position with perfect
 //!   play, for its side to move, less its offset; an entry not computed yet holds
-//!   [`UNKNOWN`] and is never used. The numbered positions must not lead back to themselves (the
-//!   build refuses a line longer than [`MAX_LINE`] plies, which such a cycle would make).
+//!   [`UNKNOWN`] and is never used; a number that no held position has (the indexing numbers
+//!   some rows it does not hold, such as Kalah's with a side empty) holds [`NOT_HELD`] once
+//!   built, never read, so that a finished build knows every entry. The numbered positions must
+//!   not lead back to themselves (the build refuses a line longer than [`MAX_LINE`] plies, which
+//!   such a cycle would make).
 //! - **Exact.** The margin is exact; its distance is not kept, so a position taken from the
 //!   database ends the game, for the search, at once: a strong solve of a scored game settles the
 //!   margin, not the distance, and is unchanged. [`SolveCheck`](crate::testing::SolveCheck) holds
@@ -51,6 +54,14 @@ use crate::{Game, MoveList, Outcome, Player, Score, ZobristHash};
 
 /// The value of an entry not computed yet.
 pub const UNKNOWN: i8 = i8::MIN;
+
+/// The entry of a number that no position the database holds has (never read: no position
+/// maps to it).
+pub const NOT_HELD: i8 = 0;
+
+/// The positions a build thread takes at a time: consecutive numbers, so that the threads write
+/// to different cache lines and meet only once a block at the counter.
+const BUILD_BLOCK: u64 = 4096;
 
 /// The longest line the build follows before it decides that the numbered positions lead back
 /// to themselves.
@@ -199,9 +210,10 @@ impl<G: Game, I: Indexing<G>> Database<G, I> {
         (value != UNKNOWN).then(|| offset + i32::from(value))
     }
 
-    /// Computes every value not known yet, on `threads` threads (each takes every
-    /// `threads`-th position and solves it, with everything below it, by a memoised search to the
-    /// end; two threads may compute one value twice, and store the same byte). Stops early when
+    /// Computes every value not known yet, on `threads` threads (each takes the next block of
+    /// 4 096 consecutive numbers and solves their positions, with everything below them,
+    /// by a memoised search to the end; two threads may compute one value twice, and store the
+    /// same byte). Stops early when
     /// `stop` is raised (the values computed so far are kept: build again to go on); `progress`
     /// (if any) counts the positions done.
     ///
@@ -217,35 +229,40 @@ impl<G: Game, I: Indexing<G>> Database<G, I> {
     where
         G: Send,
     {
-        let threads = u64::from(threads.max(1));
+        let count = self.count();
+        let next = AtomicU64::new(0);
         let stopped = AtomicBool::new(false);
+        let failed = AtomicBool::new(false);
         let failure = std::sync::Mutex::new(None);
         std::thread::scope(|scope| {
-            for first in 0..threads {
-                let (stopped, failure) = (&stopped, &failure);
+            for _ in 0..threads.max(1) {
+                let (next, stopped, failed, failure) = (&next, &stopped, &failed, &failure);
                 scope.spawn(move || {
-                    let mut index = first;
-                    while index < self.count() {
-                        if stop.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
-                            stopped.store(true, Ordering::Relaxed);
+                    loop {
+                        let start = next.fetch_add(BUILD_BLOCK, Ordering::Relaxed);
+                        if start >= count {
                             return;
                         }
-                        if failure.lock().is_ok_and(|failure| failure.is_some()) {
-                            return;
-                        }
-                        if self.values[index as usize].load(Ordering::Relaxed) == UNKNOWN {
-                            let position = self.indexing.position(index);
-                            if let Err(error) = self.solve(&position, 0) {
+                        let end = (start + BUILD_BLOCK).min(count);
+                        for index in start..end {
+                            if stop.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                                stopped.store(true, Ordering::Relaxed);
+                                return;
+                            }
+                            if failed.load(Ordering::Relaxed) {
+                                return;
+                            }
+                            if let Err(error) = self.fill(index) {
                                 if let Ok(mut failure) = failure.lock() {
                                     failure.get_or_insert(error);
                                 }
+                                failed.store(true, Ordering::Relaxed);
                                 return;
                             }
                         }
                         if let Some(progress) = progress {
-                            progress.fetch_add(1, Ordering::Relaxed);
+                            progress.fetch_add(end - start, Ordering::Relaxed);
                         }
-                        index += threads;
                     }
                 });
             }
@@ -258,6 +275,21 @@ impl<G: Game, I: Indexing<G>> Database<G, I> {
             count: self.count(),
             stopped: stopped.into_inner(),
         })
+    }
+
+    /// Computes the value of the position numbered `index`, if not known yet; a number that no
+    /// position the database holds has (the indexing does not give it back: Kalah's rows with
+    /// a side empty, which are over) gets [`NOT_HELD`], so that a finished build knows every entry.
+    fn fill(&self, index: u64) -> Result<(), DatabaseError> {
+        if self.values[index as usize].load(Ordering::Relaxed) != UNKNOWN {
+            return Ok(());
+        }
+        let position = self.indexing.position(index);
+        if self.indexing.index(&position).is_none() {
+            self.values[index as usize].store(NOT_HELD, Ordering::Relaxed);
+            return Ok(());
+        }
+        self.solve(&position, 0).map(|_| ())
     }
 
     /// The margin of `position` for its side to move, by a memoised search to the end; stored if
