@@ -8,8 +8,9 @@
 //!    before horizon), a static leaf or the ply limit; a chance node (`chance_node.rs`);
 //! 2. extensions (`extensions.rs`: check, capture chain), then the horizon: static evaluation or
 //!    quiescence search (`quiescence.rs`);
-//! 3. the transposition-table probe (`tt.rs`): a cutoff, or a move to search first; then the
-//!    enhanced transposition cutoff (`enhanced_cutoff.rs`);
+//! 3. the transposition-table probe (`tt.rs`; the key is computed, and its entry fetched into
+//!    the cache, at the node's start): a cutoff, or a move to search first; then the enhanced
+//!    transposition cutoff (`enhanced_cutoff.rs`);
 //! 4. reverse futility pruning (`futility.rs`) and null-move pruning (`null_move.rs`: this file
 //!    searches the position after the pass);
 //! 5. the move loop (`search_moves`): ordered moves (`ordering.rs`),
