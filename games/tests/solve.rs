@@ -180,8 +180,11 @@ fn a_database_is_written_read_back_and_refused_when_damaged_or_another() {
 fn a_stopped_build_saved_and_resumed_ends_as_a_whole_build() {
     let dir = std::env::temp_dir().join(format!("game-search-resume-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("kalah-4-8.db");
-    let indexing = SeedsInPlay::new(4, 8).unwrap();
+    let path = dir.join("kalah-4-12.db");
+    // 125 970 positions: a build of tens of milliseconds, long enough for this thread to stop it
+    // midway even when both share one core (the build counts its progress a block of 4 096 at
+    // a time).
+    let indexing = SeedsInPlay::new(4, 12).unwrap();
     // Stopped after about a tenth of the positions.
     let partial = Database::new(indexing.clone());
     let (stop, done) = (AtomicBool::new(false), AtomicU64::new(0));
