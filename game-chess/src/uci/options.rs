@@ -7,7 +7,7 @@
 //! configuration appears here by existing there.
 //!
 //! The defaults are the strongest configuration for chess ([`chess_search`]: [`Config::strongest`]
-//! with the chess-only features self-play kept) with the tuned [`Classical`](crate::Classical)
+//! with the features chess self-play kept: `qs-see` and `lmp=8`) with the tuned [`Classical`](crate::Classical)
 //! evaluation and MVV-LVA ordering.
 
 use std::time::Duration;

@@ -9,6 +9,7 @@
 use super::extensions::child_capture_chain;
 use super::frame::Node;
 use super::star::ChancePruning;
+use super::state::TableKey;
 use super::worker::Worker;
 use crate::chance::{StarWindow, total_weight};
 use crate::trace::Cut;
@@ -25,16 +26,17 @@ struct Outcome<M> {
 }
 
 impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
-    /// The fail-soft value of chance node `game` (outcomes `outcomes`) for its side to move.
+    /// The fail-soft value of chance node `game` (outcomes `outcomes`) for its side to move;
+    /// `tt_key` is its table key, if there is a table, and `key` its repetition key.
     pub(super) fn chance_node(
         &mut self,
         game: &G,
         outcomes: &MoveList<G::Move>,
         node: &Node,
+        tt_key: Option<TableKey>,
         key: Option<u64>,
     ) -> Score {
         self.search.trace.chance();
-        let tt_key = self.key(game, node.ply);
         if let (Some(score), _) = self.probe_table(tt_key, node) {
             self.search.trace.prune(Cut::TtCutoff, outcomes.iter());
             return self.search.leaf(score);

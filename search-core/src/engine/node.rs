@@ -8,8 +8,8 @@
 //!    before horizon), a static leaf or the ply limit; a chance node (`chance_node.rs`);
 //! 2. extensions (`extensions.rs`: check, capture chain), then the horizon: static evaluation or
 //!    quiescence search (`quiescence.rs`);
-//! 3. the transposition-table probe (`tt.rs`; the key is computed, and its entry fetched into
-//!    the cache, at the node's start): a cutoff, or a move to search first; then the enhanced
+//! 3. the transposition-table probe (`tt.rs`; a node above the horizon computes the key at its
+//!    start and starts loading its entry into the cache then): a cutoff, or a move to search first; then the enhanced
 //!    transposition cutoff (`enhanced_cutoff.rs`);
 //! 4. reverse futility pruning (`futility.rs`) and null-move pruning (`null_move.rs`: this file
 //!    searches the position after the pass);
@@ -105,7 +105,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             if node.depth == 0 {
                 return self.static_leaf(game);
             }
-            return self.chance_node(game, &moves, &node, key);
+            return self.chance_node(game, &moves, &node, early_key, key);
         }
 
         // --- Extensions: a position in check, or at the end of a capture chain, goes deeper.

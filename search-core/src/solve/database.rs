@@ -41,7 +41,7 @@
 //! | 4 | the length `n` of the description |
 //! | `n` | the indexing's description, UTF-8 ([`Indexing::describe`]: the game, its shape, the positions held), checked on load |
 //! | 8 | the number of positions |
-//! | 8 | the number of positions whose value is known (the rest are [`UNKNOWN`]: a build stopped early) |
+//! | 8 | the number of entries known (a value, or the filler [`NOT_HELD`] of a number no held position has; the rest are [`UNKNOWN`]: a build stopped early) |
 //! | one a position | its value, a signed byte, [`UNKNOWN`] (-128) if not computed |
 //! | 8 | an FNV-1a 64-bit checksum of every byte before it |
 
@@ -72,7 +72,10 @@ const MAGIC: &[u8; 8] = b"GSEGDB01";
 
 /// How a game numbers the positions of a database: see the [module documentation](self).
 pub trait Indexing<G: Game>: Send + Sync {
-    /// How many positions the database holds (numbers `0..count`).
+    /// How many numbers the database has (`0..count`): one for each position it holds, and
+    /// possibly some that no held position has (a number whose [`position`](Self::position)
+    /// `index` refuses, such as Kalah's rows with a side empty; the build gives it a filler,
+    /// [`NOT_HELD`]).
     fn count(&self) -> u64;
 
     /// The number of `position`, and the part of its value (a margin for its side to move)
@@ -81,7 +84,9 @@ pub trait Indexing<G: Game>: Send + Sync {
     fn index(&self, position: &G) -> Option<(u64, i32)>;
 
     /// The position numbered `index` (below [`count`](Self::count)), with an offset of 0: the
-    /// one the build solves.
+    /// one the build solves. `index` of it must give `index` back, or `None` for a number that
+    /// no held position has: no position may ever be numbered `index` then, since its entry
+    /// holds a filler.
     fn position(&self, index: u64) -> G;
 
     /// What the database holds, in words, stored in the file and checked when it is read back
@@ -161,7 +166,7 @@ impl<G: Game, I: Indexing<G>> Debug for Database<G, I> {
 /// ended it early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuildReport {
-    /// Positions whose value is known.
+    /// Entries known: values, and the fillers of numbers no held position has.
     pub known: u64,
     /// Positions in all.
     pub count: u64,
@@ -215,7 +220,8 @@ impl<G: Game, I: Indexing<G>> Database<G, I> {
     /// by a memoised search to the end; two threads may compute one value twice, and store the
     /// same byte). Stops early when
     /// `stop` is raised (the values computed so far are kept: build again to go on); `progress`
-    /// (if any) counts the positions done.
+    /// (if any) counts the positions done, a block at a time (the last block of a stopped build is
+    /// not counted).
     ///
     /// # Errors
     ///
@@ -285,7 +291,12 @@ impl<G: Game, I: Indexing<G>> Database<G, I> {
             return Ok(());
         }
         let position = self.indexing.position(index);
-        if self.indexing.index(&position).is_none() {
+        let numbered = self.indexing.index(&position);
+        debug_assert!(
+            numbered.is_none_or(|(number, _)| number == index),
+            "the indexing numbers position {index} as {numbered:?}"
+        );
+        if numbered.is_none() {
             self.values[index as usize].store(NOT_HELD, Ordering::Relaxed);
             return Ok(());
         }
