@@ -24,8 +24,11 @@
 use std::time::Instant;
 
 use connect_four_solver as peer;
+use game_search::games::connect_four::ConnectFour;
 use game_search_lab::book::{Transcript, bench_book, bench_command, write_or_report};
 use search_core::engine::tt::TranspositionTable;
+use search_core::solve::{Settled, Solver};
+use search_core::{Game, MoveList};
 
 /// The size our solver is given, in the engine's MiB (a bucket counted at 48 bytes): 2^21
 /// buckets, 64 MiB in fact, no more than the crate's table.
@@ -33,9 +36,6 @@ const OUR_MIB: usize = 120;
 
 /// The entries of the crate's table (`connect_four_solver::Solver::new`), 5 bytes each.
 const PEER_ENTRIES: usize = 16_777_213;
-use game_search::games::connect_four::ConnectFour;
-use search_core::solve::{Settled, Solver};
-use search_core::{Game, MoveList};
 
 /// The crate's score of `settled` (the value for the side to move of `position`), from the
 /// distance: a win on the mover's `n`-th stone scores `22 - n`, a loss on the opponent's `n`-th

@@ -432,10 +432,7 @@ impl ZobristHash for ConnectFour {
     /// have one value), scrambled (SplitMix64) so that its bits spread over a table's index.
     fn zobrist(&self) -> u64 {
         let (key, _) = self.canonical_key();
-        let mut x = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
+        crate::hash::mix(key)
     }
 
     /// The column's index, counted from the right in a position whose mirror image is the one

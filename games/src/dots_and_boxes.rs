@@ -34,6 +34,7 @@
 //! }
 //! ```
 
+use crate::hash::mix;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -360,14 +361,6 @@ impl Game for DotsAndBoxes {
     fn order_hint(&self, line: Line) -> i32 {
         self.completes(line) as i32
     }
-}
-
-/// SplitMix64's finaliser: a hash's mixing step.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 impl DotsAndBoxes {

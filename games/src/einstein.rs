@@ -71,6 +71,7 @@
 //! assert_eq!(result.score, Score::mate_in(2));
 //! ```
 
+use crate::hash::mix;
 use std::fmt;
 use std::str::FromStr;
 
@@ -774,14 +775,6 @@ impl Game for EinStein {
     fn value_bound(&self) -> Score {
         Score::MATE
     }
-}
-
-/// SplitMix64's finaliser, at compile time: the Zobrist keys.
-const fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 /// Keys: `square * 13 + stone + 6` for a stone (`-6..=6`, 0 unused), then Blue to move, then

@@ -38,6 +38,7 @@
 //! assert!(result.score.margin().is_some());
 //! ```
 
+use crate::hash::mix;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -336,14 +337,6 @@ impl Game for Kalah {
         };
         10 * (to_store + captured) as i32 + i as i32
     }
-}
-
-/// SplitMix64's finaliser: a hash's mixing step.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 /// A row of houses packed into a word, a byte a house.

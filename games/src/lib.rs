@@ -22,6 +22,7 @@
 pub mod connect_four;
 pub mod dots_and_boxes;
 pub mod einstein;
+mod hash;
 pub mod kalah;
 pub mod nim;
 pub mod pig;

@@ -179,10 +179,7 @@ impl ZobristHash for Nim {
             .fold(u64::from(self.to_move == Player::Second), |key, &heap| {
                 key << 5 | u64::from(heap)
             });
-        let mut x = packed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
+        crate::hash::mix(packed)
     }
 
     /// The heap and the count, a byte each.
