@@ -98,7 +98,8 @@ def main():
     for name, seconds in times.items():
         median = statistics.median(seconds)
         runs = ", ".join(f"{value:.1f}" for value in seconds)
-        print(f"{name}: median {median:.1f} s ({median / first:.2f}x the first engine's); runs {runs}")
+        ratio = f"{median / first:.2f}x the first engine's" if first > 0 else "the first engine took no time"
+        print(f"{name}: median {median:.1f} s ({ratio}); runs {runs}")
     return 0
 
 
