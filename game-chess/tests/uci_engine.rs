@@ -899,8 +899,14 @@ fn long_searches_announce_each_root_move_and_short_ones_do_not() {
         "{quick:?}"
     );
 
-    gui.send("go movetime 2500");
-    let (lines, _, _) = gui.bestmove();
+    // An infinite search, stopped once an iteration's first root move is announced: a timed one
+    // may spend its whole time on the first root move of an iteration started before
+    // `CURRMOVE_AFTER` (CI saw a 2.5 s search end that way on a loaded machine, with nothing
+    // announced).
+    gui.send("go infinite");
+    let mut lines = gui.until(|line| line.ends_with(" currmovenumber 1"));
+    gui.send("stop");
+    lines.extend(gui.bestmove().0);
     let announced: Vec<Info> = infos(&lines)
         .into_iter()
         .filter(|info| info.currmove.is_some())
