@@ -1,5 +1,7 @@
 //! Threads, side by side in one run: the engine (Lazy SMP) on 1, 2, 4 and 8 threads against
-//! itself on one, the `minimax` crate's `ParallelSearch` on 2 threads against it, and MCTS (root
+//! itself on one, `strongest` without quiescence on 1 and 2 threads (the horizon of the
+//! `minimax` crate's search), the `minimax` crate's `ParallelSearch` on 2 threads (with its
+//! default options, and with null move and countermoves) against them, and MCTS (root
 //! parallelisation) on 1, 2, 4 and 8 threads.
 //!
 //! ```text
@@ -32,7 +34,7 @@ use std::time::Instant;
 
 use game_chess::{ChessConfig, ChessGame, Evaluation, positions};
 use game_search_lab::book::{Transcript, bench_book, bench_command, write_or_report};
-use game_search_lab::peer::{PeerEval, peer_search};
+use game_search_lab::peer::{PeerEval, PeerEvalWithPass, peer_search};
 use minimax::Strategy;
 use search_core::engine::{Config, Engine};
 use search_core::mcts::Mcts;
@@ -86,7 +88,7 @@ fn print(
 ) {
     out.line(title);
     out.line(format!(
-        "| {:<34} | {:>9} | {:>23} | {:>10} | {:>23} |",
+        "| {:<40} | {:>9} | {:>23} | {:>10} | {:>23} |",
         "contender",
         "time (s)",
         "time ratio (range)",
@@ -94,7 +96,7 @@ fn print(
         format!("{unit}/s ratio (range)")
     ));
     out.line(format!(
-        "|{:-<36}|{:->11}|{:->25}|{:->12}|{:->25}|",
+        "|{:-<42}|{:->11}|{:->25}|{:->12}|{:->25}|",
         "", "", "", "", ""
     ));
     for (contender, (name, _)) in contenders.iter().enumerate() {
@@ -124,7 +126,7 @@ fn print(
             )
         };
         out.line(format!(
-            "| {name:<34} | {:>9.2} | {:>9.2} ({time_range:>11}) | {rate:>10} | {rate_ratio} |",
+            "| {name:<40} | {:>9.2} | {:>9.2} ({time_range:>11}) | {rate:>10} | {rate_ratio} |",
             median(&mut time),
             median(&mut time_ratio),
         ));
@@ -201,9 +203,32 @@ fn main() {
             base.push(first);
         }
     }
-    // The `minimax` crate's young-brothers-wait search (rayon), its default options, the same
-    // table size, evaluation, adapter and depth. Its nodes are not counted across its threads:
-    // only its time is compared.
+    // `strongest` without its quiescence search: the same horizon as the `minimax` crate's
+    // (the static evaluation at depth 0), so that "the same depth" is the same search depth.
+    let no_quiescence = Config {
+        quiescence: None,
+        ..Config::strongest()
+    };
+    let first = contenders.len();
+    for threads in [1, 2] {
+        contenders.push((
+            format!(
+                "strongest, no qs, {threads} thread{}",
+                if threads == 1 { "" } else { "s" }
+            ),
+            Box::new(move |index| {
+                let mut searcher = engine(no_quiescence, threads);
+                let (seconds, result) = timed(|| searcher.search(&roots[index], &Limits::depth(depth)));
+                (seconds, result.stats.nodes)
+            }),
+        ));
+        base.push(first);
+    }
+    // The `minimax` crate's young-brothers-wait search (rayon) on 2 threads, the same table
+    // size, evaluation, adapter and depth: with its default options, and with every option
+    // of its own that the adapter can give it (null-move pruning with R = 2 through a pass
+    // move, the countermove table and countermove history). Its nodes are not counted across
+    // its threads: only its time is compared.
     contenders.push((
         "minimax::ParallelSearch, 2 threads".to_string(),
         Box::new(|index| {
@@ -216,6 +241,23 @@ fn main() {
         }),
     ));
     base.push(1); // against `strongest, 1 thread`
+    contenders.push((
+        "minimax::ParallelSearch+nm+cm, 2 threads".to_string(),
+        Box::new(|index| {
+            let options = minimax::IterativeOptions::new()
+                .with_table_byte_size(16 << 20)
+                .with_null_move_depth(2)
+                .with_countermoves()
+                .with_countermove_history();
+            let parallel = minimax::ParallelOptions::new().with_num_threads(2);
+            let mut search =
+                minimax::ParallelSearch::new(PeerEvalWithPass::new(evaluation), options, parallel);
+            search.set_max_depth(depth as u8);
+            let (seconds, _) = timed(|| peer_search(&mut search, &roots[index]));
+            (seconds, 0)
+        }),
+    ));
+    base.push(1);
     let totals = run(reps, roots.len(), &mut contenders);
     out.line("```text");
     print(
@@ -228,16 +270,31 @@ fn main() {
         &totals,
         &base,
     );
-    // The peer against our two threads, per repetition.
-    let (ours, peer) = (&totals[1], &totals[contenders.len() - 1]);
-    let mut speedup: Vec<f64> = ours.iter().zip(peer).map(|(a, b)| b.0 / a.0).collect();
-    let exact_two = &totals[thread_counts.len() + 1];
-    let mut exact_speedup: Vec<f64> = exact_two.iter().zip(peer).map(|(a, b)| b.0 / a.0).collect();
-    out.line(format!(
-        "minimax::ParallelSearch (2 threads) takes {:.2}x the time of strongest on 2 threads, {:.2}x that of exact on 2 threads (medians)",
-        median(&mut speedup),
-        median(&mut exact_speedup)
-    ));
+    // Each peer against our two-thread rows, per repetition.
+    let peers = contenders.len() - 2..contenders.len();
+    let ours = [
+        ("strongest", 1),
+        ("exact", thread_counts.len() + 1),
+        ("strongest without quiescence", first + 1),
+    ];
+    for peer in peers {
+        let ratios: Vec<String> = ours
+            .iter()
+            .map(|&(name, row)| {
+                let mut ratio: Vec<f64> = totals[row]
+                    .iter()
+                    .zip(&totals[peer])
+                    .map(|(a, b)| b.0 / a.0)
+                    .collect();
+                format!("{:.2}x that of {name}", median(&mut ratio))
+            })
+            .collect();
+        out.line(format!(
+            "{} takes {} (2 threads each; medians)",
+            contenders[peer].0,
+            ratios.join(", ")
+        ));
+    }
     out.line("```");
     out.line("");
 

@@ -41,14 +41,7 @@ where
     type M = G::Move;
 
     fn generate_moves(state: &G, moves: &mut Vec<G::Move>) -> Option<Winner> {
-        let mut list = MoveList::new();
-        state.generate_moves(&mut list);
-        if let Some(outcome) = state.outcome(list.len()) {
-            return Some(winner(outcome));
-        }
-        order_by_hint(state, &mut list);
-        moves.extend_from_slice(&list);
-        None
+        ordered_moves(state, |list| moves.extend_from_slice(list))
     }
 
     fn apply(state: &mut G, mv: G::Move) -> Option<G> {
@@ -57,13 +50,79 @@ where
     }
 
     fn get_winner(state: &G) -> Option<Winner> {
-        let mut list = MoveList::new();
-        state.generate_moves(&mut list);
-        state.outcome(list.len()).map(winner)
+        get_winner(state)
     }
 
     fn zobrist_hash(state: &G) -> u64 {
         state.zobrist()
+    }
+}
+
+/// The game's moves in its order (handed to `take`), or its winner if it is over.
+fn ordered_moves<G: Game>(state: &G, take: impl FnOnce(&[G::Move])) -> Option<Winner> {
+    let mut list = MoveList::new();
+    state.generate_moves(&mut list);
+    if let Some(outcome) = state.outcome(list.len()) {
+        return Some(winner(outcome));
+    }
+    order_by_hint(state, &mut list);
+    take(&list);
+    None
+}
+
+fn get_winner<G: Game>(state: &G) -> Option<Winner> {
+    let mut list = MoveList::new();
+    state.generate_moves(&mut list);
+    state.outcome(list.len()).map(winner)
+}
+
+/// A move of [`PeerWithPass`]: a move of the game, or a pass (the null move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PeerMove<M> {
+    /// A move of the game.
+    Play(M),
+    /// Passing the turn (`Game::null_move`), for the `minimax` crate's null-move pruning only.
+    Pass,
+}
+
+/// [`Peer`] with a pass move, so that the `minimax` crate's null-move pruning
+/// (`IterativeOptions::with_null_move_depth`) can run on a game that has a null move
+/// ([`Game::null_move`]: chess, not in check). Its moves are wrapped in [`PeerMove`], so it is
+/// kept apart from `Peer`, whose per-node figures it would otherwise touch.
+pub struct PeerWithPass<G>(PhantomData<G>);
+
+impl<G: Game + ZobristHash> minimax::Game for PeerWithPass<G>
+where
+    G::Move: Eq,
+{
+    type S = G;
+    type M = PeerMove<G::Move>;
+
+    fn generate_moves(state: &G, moves: &mut Vec<PeerMove<G::Move>>) -> Option<Winner> {
+        ordered_moves(state, |list| {
+            moves.extend(list.iter().map(|&mv| PeerMove::Play(mv)))
+        })
+    }
+
+    fn apply(state: &mut G, mv: PeerMove<G::Move>) -> Option<G> {
+        PLAYED.with(|played| played.set(played.get() + 1));
+        match mv {
+            PeerMove::Play(mv) => Some(state.play(mv)),
+            // `null_move` answered for this position before the pass was offered.
+            PeerMove::Pass => state.null_move(),
+        }
+    }
+
+    fn get_winner(state: &G) -> Option<Winner> {
+        get_winner(state)
+    }
+
+    fn zobrist_hash(state: &G) -> u64 {
+        state.zobrist()
+    }
+
+    fn null_move(state: &G) -> Option<PeerMove<G::Move>> {
+        state.null_move().map(|_| PeerMove::Pass)
     }
 }
 
@@ -84,17 +143,78 @@ where
 {
     type G = Peer<G>;
     fn evaluate(&self, state: &G) -> Evaluation {
-        static_score(&self.0, state).raw().clamp(-30_000, 30_000) as Evaluation
+        peer_value(&self.0, state)
+    }
+}
+
+/// `evaluator`'s value of `state` in the `minimax` crate's `i16`.
+fn peer_value<G: Game, E: Evaluate<G>>(evaluator: &E, state: &G) -> Evaluation {
+    static_score(evaluator, state).raw().clamp(-30_000, 30_000) as Evaluation
+}
+
+/// [`PeerEval`] for [`PeerWithPass`]: the same values.
+#[derive(Clone)]
+pub struct PeerEvalWithPass<G, E>(E, PhantomData<G>);
+
+impl<G, E> PeerEvalWithPass<G, E> {
+    /// Wraps `evaluator`.
+    pub fn new(evaluator: E) -> Self {
+        PeerEvalWithPass(evaluator, PhantomData)
+    }
+}
+
+impl<G: Game + ZobristHash, E: Evaluate<G>> minimax::Evaluator for PeerEvalWithPass<G, E>
+where
+    G::Move: Eq,
+{
+    type G = PeerWithPass<G>;
+    fn evaluate(&self, state: &G) -> Evaluation {
+        peer_value(&self.0, state)
     }
 }
 
 /// One search by a `minimax` crate strategy on this thread: the nodes it created (one per move
 /// played, and the root).
-pub fn peer_search<G: Game + ZobristHash>(strategy: &mut (impl Strategy<Peer<G>> + ?Sized), root: &G) -> u64
-where
-    G::Move: Eq,
-{
+pub fn peer_search<G: Game + ZobristHash, P: minimax::Game<S = G>>(
+    strategy: &mut (impl Strategy<P> + ?Sized),
+    root: &G,
+) -> u64 {
     PLAYED.with(|played| played.set(0));
     black_box(strategy.choose_move(root));
     PLAYED.with(Cell::get) + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_chess::{ChessConfig, ChessGame, Evaluation, positions};
+    use minimax::{IterativeOptions, IterativeSearch, Negamax};
+
+    /// The pass move changes nothing but what null-move pruning can do: without it, the two
+    /// adapters choose the same moves; with it, the search still answers with a legal move.
+    #[test]
+    fn the_pass_adapter_searches_as_the_plain_one_and_passes_only_when_asked() {
+        let roots: Vec<ChessGame> = positions::thesis_24()
+            .iter()
+            .take(6)
+            .map(|record| record.game(ChessConfig::default()))
+            .collect();
+        for root in &roots {
+            let mut plain = Negamax::new(PeerEval::new(Evaluation::default()), 3);
+            let mut with_pass = Negamax::new(PeerEvalWithPass::new(Evaluation::default()), 3);
+            let chosen = plain.choose_move(root);
+            assert!(chosen.is_some());
+            assert_eq!(with_pass.choose_move(root), chosen.map(PeerMove::Play));
+
+            let options = IterativeOptions::new().with_null_move_depth(2);
+            let mut pruned = IterativeSearch::new(PeerEvalWithPass::new(Evaluation::default()), options);
+            pruned.set_max_depth(4);
+            let Some(PeerMove::Play(mv)) = pruned.choose_move(root) else {
+                panic!("no move or a pass at the root");
+            };
+            let mut moves = MoveList::new();
+            root.generate_moves(&mut moves);
+            assert!(moves.contains(&mv));
+        }
+    }
 }
