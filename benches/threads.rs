@@ -34,7 +34,7 @@ use std::time::Instant;
 
 use game_chess::{ChessConfig, ChessGame, Evaluation, positions};
 use game_search_lab::book::{Transcript, bench_book, bench_command, write_or_report};
-use game_search_lab::peer::{PeerEval, PeerEvalWithPass, peer_search};
+use game_search_lab::peer::{PeerEval, peer_search};
 use minimax::Strategy;
 use search_core::engine::{Config, Engine};
 use search_core::mcts::Mcts;
@@ -250,8 +250,7 @@ fn main() {
                 .with_countermoves()
                 .with_countermove_history();
             let parallel = minimax::ParallelOptions::new().with_num_threads(2);
-            let mut search =
-                minimax::ParallelSearch::new(PeerEvalWithPass::new(evaluation), options, parallel);
+            let mut search = minimax::ParallelSearch::new(PeerEval::with_pass(evaluation), options, parallel);
             search.set_max_depth(depth as u8);
             let (seconds, _) = timed(|| peer_search(&mut search, &roots[index]));
             (seconds, 0)

@@ -126,50 +126,39 @@ where
     }
 }
 
-/// This project's evaluator as a `minimax::Evaluator` (the same values, in `i16`).
-#[derive(Clone)]
-pub struct PeerEval<G, E>(E, PhantomData<G>);
+/// This project's evaluator as a `minimax::Evaluator` (the same values, in `i16`) for the
+/// adapter `A`: [`Peer`] ([`PeerEval::new`]) or [`PeerWithPass`] ([`PeerEval::with_pass`]).
+pub struct PeerEval<E, A>(E, PhantomData<fn() -> A>);
 
-impl<G, E> PeerEval<G, E> {
-    /// Wraps `evaluator`.
+impl<G, E> PeerEval<E, Peer<G>> {
+    /// Wraps `evaluator`, for [`Peer`].
     pub fn new(evaluator: E) -> Self {
         PeerEval(evaluator, PhantomData)
     }
 }
 
-impl<G: Game + ZobristHash, E: Evaluate<G>> minimax::Evaluator for PeerEval<G, E>
-where
-    G::Move: Eq,
-{
-    type G = Peer<G>;
-    fn evaluate(&self, state: &G) -> Evaluation {
-        peer_value(&self.0, state)
+impl<G, E> PeerEval<E, PeerWithPass<G>> {
+    /// Wraps `evaluator`, for [`PeerWithPass`]: the same values.
+    pub fn with_pass(evaluator: E) -> Self {
+        PeerEval(evaluator, PhantomData)
     }
 }
 
-/// `evaluator`'s value of `state` in the `minimax` crate's `i16`.
-fn peer_value<G: Game, E: Evaluate<G>>(evaluator: &E, state: &G) -> Evaluation {
-    static_score(evaluator, state).raw().clamp(-30_000, 30_000) as Evaluation
-}
-
-/// [`PeerEval`] for [`PeerWithPass`]: the same values.
-#[derive(Clone)]
-pub struct PeerEvalWithPass<G, E>(E, PhantomData<G>);
-
-impl<G, E> PeerEvalWithPass<G, E> {
-    /// Wraps `evaluator`.
-    pub fn new(evaluator: E) -> Self {
-        PeerEvalWithPass(evaluator, PhantomData)
+impl<E: Clone, A> Clone for PeerEval<E, A> {
+    fn clone(&self) -> Self {
+        PeerEval(self.0.clone(), PhantomData)
     }
 }
 
-impl<G: Game + ZobristHash, E: Evaluate<G>> minimax::Evaluator for PeerEvalWithPass<G, E>
+impl<A, E> minimax::Evaluator for PeerEval<E, A>
 where
-    G::Move: Eq,
+    A: minimax::Game,
+    A::S: Game,
+    E: Evaluate<A::S>,
 {
-    type G = PeerWithPass<G>;
-    fn evaluate(&self, state: &G) -> Evaluation {
-        peer_value(&self.0, state)
+    type G = A;
+    fn evaluate(&self, state: &A::S) -> Evaluation {
+        static_score(&self.0, state).raw().clamp(-30_000, 30_000) as Evaluation
     }
 }
 
@@ -201,13 +190,13 @@ mod tests {
             .collect();
         for root in &roots {
             let mut plain = Negamax::new(PeerEval::new(Evaluation::default()), 3);
-            let mut with_pass = Negamax::new(PeerEvalWithPass::new(Evaluation::default()), 3);
+            let mut with_pass = Negamax::new(PeerEval::with_pass(Evaluation::default()), 3);
             let chosen = plain.choose_move(root);
             assert!(chosen.is_some());
             assert_eq!(with_pass.choose_move(root), chosen.map(PeerMove::Play));
 
             let options = IterativeOptions::new().with_null_move_depth(2);
-            let mut pruned = IterativeSearch::new(PeerEvalWithPass::new(Evaluation::default()), options);
+            let mut pruned = IterativeSearch::new(PeerEval::with_pass(Evaluation::default()), options);
             pruned.set_max_depth(4);
             let Some(PeerMove::Play(mv)) = pruned.choose_move(root) else {
                 panic!("no move or a pass at the root");
