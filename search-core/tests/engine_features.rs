@@ -208,6 +208,34 @@ fn late_move_pruning_skips_late_quiet_moves_of_scout_nodes_only() {
 }
 
 #[test]
+fn internal_reduction_reduces_deep_nodes_without_a_table_move_only() {
+    let trees = strict_trees(false);
+    let mut reduced = 0;
+    for tree in &trees {
+        let base =
+            |extra: &str| Engine::with_config(strict_value, exact_plus(&format!("null=adaptive+qs{extra}")));
+        let plain = base("").search(tree, &Limits::depth(6));
+        assert_eq!(plain.stats.internal_reductions, 0);
+        let with = base("+iir=2").search(tree, &Limits::depth(6));
+        reduced += with.stats.internal_reductions;
+        assert!(with.best_move.is_some());
+        assert_eq!(
+            with.stats.nodes,
+            with.stats.interior_nodes + with.stats.leaf_nodes
+        );
+        // A depth no node reaches reduces nothing: the plain search, node for node.
+        let never = base("+iir=1000").search(tree, &Limits::depth(6));
+        assert_eq!(never.stats.internal_reductions, 0);
+        assert_eq!((never.score, never.stats.nodes), (plain.score, plain.stats.nodes));
+    }
+    assert!(reduced > 0, "internal iterative reduction never reduced a node");
+    // Without a table nothing is probed, so nothing is reduced.
+    let no_table: Config = "id+hints+killers+history+pvs+iir=2".parse().unwrap();
+    let result = Engine::with_config(strict_value, no_table).search(&trees[0], &Limits::depth(6));
+    assert_eq!(result.stats.internal_reductions, 0);
+}
+
+#[test]
 fn node_accounting_holds_for_every_preset() {
     let trees = strict_trees(false);
     let engines: Vec<Box<dyn Searcher<Strict>>> = vec![

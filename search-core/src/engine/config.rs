@@ -76,6 +76,7 @@ use super::extensions;
 use super::feature::{Exactness, Feature};
 use super::futility::{self, DEFAULT_REVERSE_FUTILITY_MARGIN};
 use super::history;
+use super::iir;
 use super::iterative;
 use super::killers;
 use super::lmp;
@@ -123,6 +124,8 @@ pub struct Config {
     pub lmr: Option<Reductions>,
     /// Late move pruning's base count (`lmp.rs`).
     pub late_move_pruning: Option<u32>,
+    /// Internal iterative reduction's least depth (`iir.rs`).
+    pub internal_reduction: Option<u32>,
     /// Quiescence search (`quiescence.rs`).
     pub quiescence: Option<QuiescenceConfig>,
     /// Check extension (`extensions.rs`).
@@ -179,6 +182,7 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(futility: futility::FUTILITY),
     part!(lmr: lmr::LMR),
     part!(late_move_pruning: lmp::LATE_MOVE_PRUNING),
+    part!(internal_reduction: iir::INTERNAL_REDUCTION),
     part!(quiescence: quiescence::QUIESCENCE),
     part!(quiescence: quiescence::CHECKS),
     part!(quiescence: quiescence::SEE),
@@ -208,6 +212,7 @@ impl Config {
         futility: None,
         lmr: None,
         late_move_pruning: None,
+        internal_reduction: None,
         quiescence: None,
         check_extension: false,
         capture_chain: None,

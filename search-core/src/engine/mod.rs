@@ -18,6 +18,7 @@
 //! | late move reductions (after Levy, Broughton & Taylor 1989; Fruit and Glaurung 2005) | `lmr.rs` | value-changing |
 //! | futility pruning (Schaeffer 1986; Heinz 1998) and reverse futility pruning (static null move) | `futility.rs` | value-changing |
 //! | late move pruning (move-count pruning, Fruit and Stockfish) | `lmp.rs` | value-changing |
+//! | internal iterative reduction (Schröder's Rebel 2020; Stockfish 2021) | `iir.rs` | value-changing |
 //! | check extension, capture-chain extension (the chess-engine article in the project's papers) | `extensions.rs` | value-changing (a deeper search) |
 //! | quiescence search (Beal 1990): stand pat, noisy moves, optional checks, delta pruning and the skipping of losing captures ([`static_exchange`](crate::Game::static_exchange)) | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks and delta pruning |
 //! | repetition draws from the game history and the current line (graph-history interaction: Campbell 1985) | `repetition.rs` | path-dependent |
@@ -102,6 +103,7 @@ mod feature;
 mod frame;
 mod futility;
 mod history;
+mod iir;
 mod iterative;
 mod killers;
 mod lmp;
@@ -135,6 +137,7 @@ pub use frame::MAX_SEARCH_PLY;
 pub use futility::{
     DEFAULT_FUTILITY_MARGIN, DEFAULT_REVERSE_FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, REVERSE_FUTILITY_MAX_DEPTH,
 };
+pub use iir::DEFAULT_IIR_DEPTH;
 pub use lmp::{DEFAULT_LMP_BASE, LMP_MAX_DEPTH};
 pub use lmr::Reductions;
 pub use null_move::{ADAPTIVE_R_DEPTH, MAX_NULL_REDUCTION, NullMoveConfig, NullReduction};

@@ -44,6 +44,7 @@ use super::enhanced_cutoff;
 use super::extensions::{self, child_capture_chain};
 use super::frame::{Candidate, ChildMove, MAX_SEARCH_PLY, MoveKind, MoveLoop, Node};
 use super::futility;
+use super::iir;
 use super::lmp;
 use super::null_move::NullMoveResult;
 use super::ordering::{MovePicker, Tiers};
@@ -138,6 +139,16 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             return self.search.prune(Cut::EnhancedTtCutoff, &moves, score);
         }
         let tt_move = self.first_move(game, tt_code, &moves, node.ply);
+
+        // --- Internal iterative reduction: a deep node the table has no move for, a ply shallower.
+        let probed = tt_key.is_some() && self.table.is_some();
+        node = iir::reduce(
+            self.config.internal_reduction,
+            node,
+            probed,
+            tt_move.is_some(),
+            &mut self.search.stats,
+        );
 
         // --- Reverse futility: near the horizon, a static value far above beta ends the node.
         let static_eval = self.interior_static_eval(game, node.ply, in_check);
