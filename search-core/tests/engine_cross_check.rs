@@ -81,6 +81,11 @@ fn presets_are_exact_or_keep_their_invariants() {
     CrossCheck::minimax(TreeValue)
         .searcher(Engine::exact(TreeValue))
         .value_changing(Engine::strongest(TreeValue))
+        // The shape of the chess defaults: late move pruning and internal iterative reduction.
+        .value_changing(strongest_with(|c| {
+            c.late_move_pruning = Some(1);
+            c.internal_reduction = Some(2);
+        }))
         .depths(1..=5)
         .run(&trees)
         .assert_agree();
@@ -189,6 +194,8 @@ fn value_changing_features_keep_their_invariants() {
         .value_changing(exact_with("futility=3"))
         .value_changing(exact_with("lmr=log"))
         .value_changing(exact_with("null=adaptive+null-guard"))
+        .value_changing(exact_with("iir=2"))
+        .value_changing(strongest_with(|c| c.internal_reduction = Some(2)))
         .value_changing(strongest_with(|c| {
             c.reverse_futility = Some(3);
             c.futility = Some(3);

@@ -141,14 +141,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let tt_move = self.first_move(game, tt_code, &moves, node.ply);
 
         // --- Internal iterative reduction: a deep node the table has no move for, a ply shallower.
-        let probed = tt_key.is_some() && self.table.is_some();
-        node = iir::reduce(
-            self.config.internal_reduction,
-            node,
-            probed,
-            tt_move.is_some(),
-            &mut self.search.stats,
-        );
+        node = self.internal_reduction(node, tt_key.is_some(), tt_move.is_some());
 
         // --- Reverse futility: near the horizon, a static value far above beta ends the node.
         let static_eval = self.interior_static_eval(game, node.ply, in_check);
@@ -654,6 +647,13 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             gives_check,
             &mut self.search.stats,
         )
+    }
+
+    /// `node`, a ply shallower if internal iterative reduction applies (see `iir.rs`): the table
+    /// was probed (`probed`: the node has a table key) and gave no move.
+    fn internal_reduction(&mut self, node: Node, probed: bool, has_table_move: bool) -> Node {
+        let min_depth = self.config.internal_reduction;
+        iir::reduce(min_depth, node, probed, has_table_move, &mut self.search.stats)
     }
 
     /// Whether late move pruning skips a move (see `lmp.rs`).
