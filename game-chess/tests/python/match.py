@@ -27,6 +27,10 @@ game per core, and nothing else on the machine). With `--record FILE` the match'
 command, score, Elo and SPRT verdict) is appended to FILE as one JSON line when it ends: the
 strength record the book's tables are made from (`reproduce --tables gates`).
 
+Ctrl-C (or SIGTERM) stops a match cleanly: no new game starts, the games being played finish, and
+the match is reported, and recorded with "stopped after N of M games" in its label; a second
+Ctrl-C aborts at once.
+
 With `--sprt ELO0 ELO1` the match is a sequential test (sprt.py): it stops as soon as the games
 accept H1 (the engine is at least ELO1 stronger: keep the change) or H0 (at most ELO0: drop it),
 or at `--games`, and says which:
@@ -43,6 +47,7 @@ import logging
 import math
 import os
 import shlex
+import signal
 import sys
 import threading
 import time
@@ -200,11 +205,24 @@ def main():
 
     decision = None
     ratio = 0.0
+    # Ctrl-C (or SIGTERM) stops the match cleanly: no new game starts, the games being played
+    # finish, and the match is reported (and recorded) as stopped; a second Ctrl-C aborts.
+    stop = {"requested": False}
+
+    def request_stop(signum, _frame):
+        if stop["requested"]:
+            raise KeyboardInterrupt
+        stop["requested"] = True
+        print(f"stopping: {signal.Signals(signum).name} received, finishing the games being played", flush=True)
+
+    signal.signal(signal.SIGINT, request_stop)
+    signal.signal(signal.SIGTERM, request_stop)
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.concurrency) as pool:
         next_game = 0
         running = set()
-        while running or (next_game < args.games and decision is None):
-            while next_game < args.games and decision is None and len(running) < args.concurrency:
+        while running or (next_game < args.games and decision is None and not stop["requested"]):
+            while (next_game < args.games and decision is None and not stop["requested"]
+                   and len(running) < args.concurrency):
                 running.add(pool.submit(play, next_game))
                 next_game += 1
             done, running = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
@@ -237,6 +255,8 @@ def main():
               f"{outcome}", flush=True)
 
     played = wins + draws + losses
+    if stop["requested"]:
+        print(f"stopped after {played} of {args.games} games", flush=True)
     estimate, low, high = elo(wins, draws, losses)
     points = wins + draws / 2
     errors += [f"python-chess could not read our engine: {message}" for message in warnings.messages]
@@ -250,7 +270,8 @@ def main():
         print(f"OPPONENT FAILED {failure}")
     if args.record:
         record = {
-            "label": args.label or name,
+            "label": (args.label or name) + (f" (stopped after {played} of {args.games} games)"
+                                             if stop["requested"] else ""),
             "date": datetime.date.today().isoformat(),
             "command": "python3 " + " ".join(shlex.quote(arg) for arg in sys.argv),
             "tc": args.tc,

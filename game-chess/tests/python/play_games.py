@@ -70,10 +70,12 @@ class Player:
     """
 
     def __init__(self, command, name, options=None, ponder=False, ours=False, xboard=False):
+        # In a process group of its own, so that a Ctrl-C meant for the match script (which
+        # stops a match cleanly) does not kill the engines in the middle of their games.
         if xboard:
-            self.engine = chess.engine.SimpleEngine.popen_xboard(command)
+            self.engine = chess.engine.SimpleEngine.popen_xboard(command, setpgrp=True)
         else:
-            self.engine = chess.engine.SimpleEngine.popen_uci(command)
+            self.engine = chess.engine.SimpleEngine.popen_uci(command, setpgrp=True)
         self.name = name
         self.ponder = ponder
         self.ours = ours
