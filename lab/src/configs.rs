@@ -33,8 +33,8 @@ use std::fmt;
 use game_chess::{ChessGame, Evaluation, MoveOrdering};
 use search_core::Searcher;
 use search_core::engine::{
-    Config as EngineConfig, ConfigError as EngineConfigError, DepthPolicy, Engine, Exactness, FEATURES, Kind,
-    NullMoveConfig, NullReduction, QuiescenceConfig, TableConfig,
+    Config as EngineConfig, ConfigError as EngineConfigError, DepthPolicy, Engine, Exactness, FEATURES,
+    HistoryRule, Kind, NullMoveConfig, NullReduction, QuiescenceConfig, TableConfig,
 };
 use search_core::reference::Minimax;
 
@@ -390,7 +390,7 @@ pub fn registry() -> Vec<Config> {
         "alpha-beta, MVV-LVA + history heuristic",
         MvvLva,
         EngineConfig {
-            history: true,
+            history: Some(HistoryRule::Classic),
             ..hints
         },
         2,

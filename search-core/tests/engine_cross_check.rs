@@ -3,8 +3,8 @@
 //! quiescence on, minimax + quiescence's; forward-pruning features keep their invariants.
 
 use search_core::engine::{
-    Config, DepthPolicy, Engine, FirstGuess, NullMoveConfig, NullReduction, QuiescenceConfig, RootWindow,
-    TableConfig,
+    Config, DepthPolicy, Engine, FirstGuess, HistoryRule, NullMoveConfig, NullReduction, QuiescenceConfig,
+    RootWindow, TableConfig,
 };
 use search_core::random_tree::{RandomTree, TreeValue};
 use search_core::reference::MinimaxQuiescence;
@@ -23,6 +23,26 @@ fn engine(config: Config) -> TreeEngine {
 /// The engine of the exact preset with the features of `extra` (in the text form) added.
 fn exact_with(extra: &str) -> TreeEngine {
     engine(format!("{}+{extra}", Config::exact()).parse().unwrap())
+}
+
+/// The engine of the exact preset with history's gravity rule (maluses: an exact ordering).
+fn exact_with_gravity() -> TreeEngine {
+    engine(Config {
+        history: Some(HistoryRule::Gravity),
+        ..Config::exact()
+    })
+}
+
+/// The strongest preset with what the chess defaults add to it: late move pruning, internal
+/// iterative reduction, history's gravity rule and history pruning (with bases that act on
+/// small trees).
+fn chess_shape() -> TreeEngine {
+    strongest_with(|c| {
+        c.late_move_pruning = Some(1);
+        c.internal_reduction = Some(2);
+        c.history = Some(HistoryRule::Gravity);
+        c.history_pruning = Some(1);
+    })
 }
 
 /// The engine of the strongest preset, changed by `change`.
@@ -80,12 +100,9 @@ fn presets_are_exact_or_keep_their_invariants() {
     let trees = trees(300, 25);
     CrossCheck::minimax(TreeValue)
         .searcher(Engine::exact(TreeValue))
+        .searcher(exact_with_gravity())
         .value_changing(Engine::strongest(TreeValue))
-        // The shape of the chess defaults: late move pruning and internal iterative reduction.
-        .value_changing(strongest_with(|c| {
-            c.late_move_pruning = Some(1);
-            c.internal_reduction = Some(2);
-        }))
+        .value_changing(chess_shape())
         .depths(1..=5)
         .run(&trees)
         .assert_agree();
@@ -113,7 +130,7 @@ fn quiescence_configurations() -> Vec<TreeEngine> {
                 mib: 1,
                 ..TableConfig::new(DepthPolicy::SameDepth)
             }),
-            history: on(3),
+            history: on(3).then_some(HistoryRule::Classic),
             ..Config::PLAIN
         }));
     }
@@ -196,6 +213,15 @@ fn value_changing_features_keep_their_invariants() {
         .value_changing(exact_with("null=adaptive+null-guard"))
         .value_changing(exact_with("iir=2"))
         .value_changing(strongest_with(|c| c.internal_reduction = Some(2)))
+        .value_changing(engine(Config {
+            history: Some(HistoryRule::Gravity),
+            history_pruning: Some(1),
+            ..Config::exact()
+        }))
+        .value_changing(strongest_with(|c| {
+            c.history = Some(HistoryRule::Gravity);
+            c.history_pruning = Some(1);
+        }))
         .value_changing(strongest_with(|c| {
             c.reverse_futility = Some(3);
             c.futility = Some(3);
@@ -239,7 +265,9 @@ fn presets_and_quiescence_with_extra_turns() {
     let trees = extra_turn_trees(200, 25);
     CrossCheck::minimax(TreeValue)
         .searcher(Engine::exact(TreeValue))
+        .searcher(exact_with_gravity())
         .value_changing(Engine::strongest(TreeValue))
+        .value_changing(chess_shape())
         .depths(1..=5)
         .run(&trees)
         .assert_agree();

@@ -4,7 +4,9 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
-use search_core::engine::{Config, Engine, NullMoveConfig, NullReduction, QuiescenceConfig, RootWindow};
+use search_core::engine::{
+    Config, Engine, HistoryRule, NullMoveConfig, NullReduction, QuiescenceConfig, RootWindow,
+};
 use search_core::random_tree::{RandomTree, TreeValue};
 use search_core::reference::{AlphaBeta, Negamax};
 use search_core::testing::CrossCheck;
@@ -205,6 +207,53 @@ fn late_move_pruning_skips_late_quiet_moves_of_scout_nodes_only() {
         assert_eq!((never.score, never.stats.nodes), (plain.score, plain.stats.nodes));
     }
     assert!(skipped > 0, "late move pruning never skipped a move");
+}
+
+#[test]
+fn history_gravity_reorders_exactly_and_history_pruning_skips_moves_with_a_failing_record() {
+    let trees = strict_trees(false);
+    let (mut reordered, mut skipped) = (0, 0);
+    let limits = Limits::depth(6);
+    for tree in &trees {
+        let exact = |history| {
+            let config = Config {
+                history: Some(history),
+                ..Config::exact()
+            };
+            Engine::with_config(strict_value, config).search(tree, &limits)
+        };
+        // The gravity rule orders differently, and only orders: the exact value.
+        let (classic, gravity) = (exact(HistoryRule::Classic), exact(HistoryRule::Gravity));
+        assert_eq!(gravity.score, classic.score);
+        if gravity.stats.nodes != classic.stats.nodes {
+            reordered += 1;
+        }
+        let pruning = |history, threshold| {
+            let mut config = exact_plus("null=adaptive+qs");
+            config.history = Some(history);
+            config.history_pruning = threshold;
+            Engine::with_config(strict_value, config).search(tree, &limits)
+        };
+        let plain = pruning(HistoryRule::Gravity, None);
+        let pruned = pruning(HistoryRule::Gravity, Some(1));
+        skipped += pruned.stats.history_pruned_moves;
+        assert!(pruned.best_move.is_some());
+        assert_eq!(
+            pruned.stats.nodes,
+            pruned.stats.interior_nodes + pruned.stats.leaf_nodes
+        );
+        // A threshold no counter can pass, or the classic rule (never negative), prunes
+        // nothing: the search without it, node for node.
+        let never = pruning(HistoryRule::Gravity, Some(1 << 14));
+        assert_eq!(never.stats.history_pruned_moves, 0);
+        assert_eq!((never.score, never.stats.nodes), (plain.score, plain.stats.nodes));
+        let classic_plain = pruning(HistoryRule::Classic, None);
+        let classic_pruned = pruning(HistoryRule::Classic, Some(1));
+        assert_eq!(classic_pruned.stats.history_pruned_moves, 0);
+        assert_eq!(classic_pruned.stats.nodes, classic_plain.stats.nodes);
+    }
+    assert!(reordered > 0, "the gravity rule never changed the order");
+    assert!(skipped > 0, "history pruning never skipped a move");
 }
 
 #[test]

@@ -75,7 +75,8 @@ use super::enhanced_cutoff;
 use super::extensions;
 use super::feature::{Exactness, Feature};
 use super::futility::{self, DEFAULT_REVERSE_FUTILITY_MARGIN};
-use super::history;
+use super::history::{self, HistoryRule};
+use super::history_pruning;
 use super::iir;
 use super::iterative;
 use super::killers;
@@ -108,8 +109,8 @@ pub struct Config {
     pub order_hints: bool,
     /// Killer moves (`killers.rs`).
     pub killers: bool,
-    /// The history heuristic (`history.rs`).
-    pub history: bool,
+    /// The history heuristic and its rule (`history.rs`).
+    pub history: Option<HistoryRule>,
     /// Principal variation search (`pvs.rs`).
     pub pvs: bool,
     /// The root's window: full, aspiration windows (`aspiration.rs`) or MTD(f) (`mtdf.rs`).
@@ -124,6 +125,8 @@ pub struct Config {
     pub lmr: Option<Reductions>,
     /// Late move pruning's base count (`lmp.rs`).
     pub late_move_pruning: Option<u32>,
+    /// History pruning's threshold per ply (`history_pruning.rs`).
+    pub history_pruning: Option<u32>,
     /// Internal iterative reduction's least depth (`iir.rs`).
     pub internal_reduction: Option<u32>,
     /// Quiescence search (`quiescence.rs`).
@@ -182,6 +185,7 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(futility: futility::FUTILITY),
     part!(lmr: lmr::LMR),
     part!(late_move_pruning: lmp::LATE_MOVE_PRUNING),
+    part!(history_pruning: history_pruning::HISTORY_PRUNING),
     part!(internal_reduction: iir::INTERNAL_REDUCTION),
     part!(quiescence: quiescence::QUIESCENCE),
     part!(quiescence: quiescence::CHECKS),
@@ -204,7 +208,7 @@ impl Config {
         table: None,
         order_hints: false,
         killers: false,
-        history: false,
+        history: None,
         pvs: false,
         root_window: RootWindow::Full,
         null_move: None,
@@ -212,6 +216,7 @@ impl Config {
         futility: None,
         lmr: None,
         late_move_pruning: None,
+        history_pruning: None,
         internal_reduction: None,
         quiescence: None,
         check_extension: false,
@@ -231,7 +236,7 @@ impl Config {
             table: Some(TableConfig::new(DepthPolicy::SameDepth)),
             order_hints: true,
             killers: true,
-            history: true,
+            history: Some(HistoryRule::Classic),
             pvs: true,
             ..Config::PLAIN
         }
@@ -527,7 +532,7 @@ pub fn exact_configurations(aspiration_window: i32) -> Vec<Config> {
             configs.push(Config {
                 order_hints: on(0),
                 killers: on(1),
-                history: on(2),
+                history: on(2).then_some(HistoryRule::Classic),
                 pvs: on(3),
                 iterative_deepening: on(4),
                 table: on(5).then_some(TableConfig {

@@ -82,6 +82,8 @@ pub(super) struct Candidate {
     pub(super) noisy: bool,
     /// Its number among the node's searched moves, from 1 (the number it gets if searched).
     pub(super) number: u32,
+    /// Its history counter, for a quiet move when history pruning is on (`0` otherwise).
+    pub(super) history: i32,
 }
 
 impl Candidate {

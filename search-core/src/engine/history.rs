@@ -4,34 +4,85 @@
 //! they did.
 //!
 //! - **Idea.** A counter per player and per move kind (the game's
-//!   [`history_index`](crate::Game::history_index): from-square and to-square in chess). A quiet
-//!   move that causes a beta cutoff at depth `d` gains `d²` (deep cutoffs prune more). Quiet
-//!   moves with a positive counter are searched after the killers, highest first (see
+//!   [`history_index`](crate::Game::history_index): from-square and to-square in chess), kept by
+//!   one of two rules ([`HistoryRule`]):
+//!   - **classic** (`history`, Schaeffer's): a quiet move that causes a beta cutoff at depth `d`
+//!     gains `d²` (deep cutoffs prune more);
+//!   - **gravity** (`history=gravity`, the rule of the modern engines, spread with Stockfish and
+//!     Ethereal around 2015-2018; Chess Programming Wiki, "History Heuristic"): the cutoff move
+//!     gains a bonus `b = min(32·d², 8192)` and every quiet move searched before it in the node
+//!     loses as much (a **malus**: it was tried and did not cut), each update
+//!     `h += b − h·|b| / 16 384`, which pulls the counter towards `±16 384` ever more gently: a
+//!     counter says how often a move cut *against* how often it was tried, not only how often
+//!     it cut, and stays bounded without rescaling.
+//!
+//!   Quiet moves with a positive counter are searched after the killers, highest first;
+//!   with gravity, those with a negative one after every other quiet move, lowest last (see
 //!   `ordering.rs`).
-//! - **Aging.** When a counter passes [`HISTORY_MAX`] every counter is halved, and each new search
-//!   halves them too, so that old knowledge fades but is not thrown away.
-//! - **Invariant.** Between calls every counter lies in `0..=HISTORY_MAX` (a reward adds at most
-//!   `1024²`, and passing the maximum halves the table), so counters never overflow. Ordering
-//!   only: games without a history index are simply not ordered by history.
-//! - **Exact or value-changing.** Exact: only the order changes, never the set of moves searched
-//!   (cross-checked in every exact combination).
-//! - **Cost.** A `2 × 65 536` table of `i32` counters (512 KiB), allocated at the first reward and
-//!   kept; one lookup per quiet move ordered, one update per quiet cutoff, and a pass over the
-//!   whole table at each aging (once per search, and whenever a counter overflows).
+//! - **Aging.** Each new search halves every counter, so that old knowledge fades but is not
+//!   thrown away; under the classic rule, a counter passing [`HISTORY_MAX`] halves them all too.
+//! - **Invariant.** Between calls every counter lies in `0..=HISTORY_MAX` (classic: a reward adds
+//!   at most `1024²`, and passing the maximum halves the table) or in
+//!   `-GRAVITY_MAX..=GRAVITY_MAX` (gravity: each update moves a counter at most to the bound it
+//!   moves towards), so counters never overflow. Ordering only: games without a history index
+//!   are simply not ordered by history.
+//! - **Exact or value-changing.** Exact, under either rule: only the order changes, never the set
+//!   of moves searched (cross-checked in every exact combination). History pruning (`hp`,
+//!   `history_pruning.rs`) reads the gravity counters to skip moves, and is value-changing.
+//! - **Cost.** A `2 × 65 536` table of `i32` counters (512 KiB), allocated at the first update and
+//!   kept; one lookup per quiet move ordered, one update per quiet cutoff (gravity: one more per
+//!   quiet move searched before it), and a pass over the whole table at each aging (once per
+//!   search, and under the classic rule whenever a counter overflows).
 
-use super::feature::{Feature, exact};
+use super::feature::{Feature, Kind, Value, choice, exact, no_alias};
 use crate::Player;
 
-/// The `history` feature: [`Config::history`](super::Config::history).
-pub(super) const HISTORY: Feature<bool> = Feature::switch(
-    "history",
-    "History",
-    "the history heuristic for quiet moves",
-    exact,
-);
+/// How the history counters learn (see the [module documentation](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HistoryRule {
+    /// Schaeffer's: a quiet cutoff move gains `depth²`.
+    Classic,
+    /// Bonus for the cutoff move, malus for the quiet moves searched before it, both pulled
+    /// towards `±GRAVITY_MAX`.
+    Gravity,
+}
 
-/// A counter past this halves the whole table.
+/// The `history` feature: [`Config::history`](super::Config::history).
+pub(super) const HISTORY: Feature<Option<HistoryRule>> = Feature {
+    name: "history",
+    option: "History",
+    summary: "the history heuristic for quiet moves, classic (depth² per cutoff) or gravity (with maluses)",
+    kind: Kind::Choice(&["classic", "gravity"]),
+    parent: None,
+    implied: false,
+    get: |rule| {
+        rule.map(|rule| match rule {
+            HistoryRule::Classic => Value::Choice("classic"),
+            HistoryRule::Gravity => Value::Choice("gravity"),
+        })
+    },
+    set: |rule, value| {
+        *rule = choice(value).map(|name| match name {
+            "gravity" => HistoryRule::Gravity,
+            _ => HistoryRule::Classic,
+        });
+        Ok(())
+    },
+    effect: exact,
+    alias: no_alias,
+};
+
+/// A counter past this halves the whole table (the classic rule).
 pub(crate) const HISTORY_MAX: i32 = 1 << 24;
+/// The bound the gravity rule pulls its counters towards (and never passes).
+pub(crate) const GRAVITY_MAX: i32 = 1 << 14;
+
+/// The gravity rule's bonus (and malus) for a cutoff `depth` plies from the horizon:
+/// `min(32·depth², GRAVITY_MAX / 2)`.
+pub(crate) fn gravity_bonus(depth: u32) -> i32 {
+    let depth = depth.min(64) as i32;
+    (32 * depth * depth).min(GRAVITY_MAX / 2)
+}
 const KEYS: usize = 1 << 16;
 
 /// History counters. See the [module documentation](self).
@@ -66,6 +117,18 @@ impl History {
         if *counter > HISTORY_MAX {
             self.age();
         }
+    }
+
+    /// Moves a counter by `delta` (at most `GRAVITY_MAX` either way) under the gravity rule:
+    /// `h += delta − h·|delta| / GRAVITY_MAX`, which keeps `h` within `±GRAVITY_MAX`.
+    pub(crate) fn nudge(&mut self, player: Player, key: u16, delta: i32) {
+        if self.counters.is_empty() {
+            self.counters = vec![0; 2 * KEYS];
+        }
+        let counter = &mut self.counters[Self::index(player, key)];
+        let delta = delta.clamp(-GRAVITY_MAX, GRAVITY_MAX);
+        let pulled = *counter + delta - *counter * delta.abs() / GRAVITY_MAX;
+        *counter = pulled.clamp(-GRAVITY_MAX, GRAVITY_MAX);
     }
 
     /// Halves every counter.
@@ -103,5 +166,35 @@ mod tests {
         assert!(history.score(Player::First, 5) < 6);
         history.clear();
         assert_eq!(history.score(Player::Second, 7), 0);
+    }
+
+    #[test]
+    fn gravity_rewards_and_punishes_within_its_bound() {
+        let mut history = History::default();
+        let bonus = gravity_bonus(4);
+        assert_eq!(bonus, 512);
+        assert_eq!(gravity_bonus(100), GRAVITY_MAX / 2);
+        history.nudge(Player::First, 3, bonus);
+        assert_eq!(history.score(Player::First, 3), 512);
+        // The second bonus adds less: the counter is pulled towards the bound.
+        history.nudge(Player::First, 3, bonus);
+        assert_eq!(
+            history.score(Player::First, 3),
+            512 + 512 - 512 * 512 / GRAVITY_MAX
+        );
+        // A malus takes it back down, below zero for a move tried often without cutting.
+        for _ in 0..10 {
+            history.nudge(Player::First, 3, -bonus);
+        }
+        assert!(history.score(Player::First, 3) < 0);
+        // However often, never past the bound either way.
+        for delta in [GRAVITY_MAX, -GRAVITY_MAX] {
+            for _ in 0..1000 {
+                history.nudge(Player::Second, 9, delta);
+                let score = history.score(Player::Second, 9);
+                assert!((-GRAVITY_MAX..=GRAVITY_MAX).contains(&score), "{score}");
+            }
+            assert_eq!(history.score(Player::Second, 9), delta);
+        }
     }
 }

@@ -7,7 +7,7 @@
 //! |---|---|---|
 //! | move ordering: TT move, [`order_hint`](crate::Game::order_hint), killers, history | `ordering.rs` | exact |
 //! | killer moves, two per ply (Akl & Newborn 1977, Fiacco's replacement) | `killers.rs` | exact |
-//! | history heuristic (Schaeffer 1989) | `history.rs` | exact |
+//! | history heuristic (Schaeffer 1989), classic or with gravity's maluses (Stockfish, Ethereal) | `history.rs` | exact |
 //! | transposition table (Greenblatt et al. 1967; Zobrist 1970), three [`DepthPolicy`]s | [`tt`] (`tt.rs`) | same depth: exact; others: value-changing |
 //! | enhanced transposition cutoffs (Plaat, Schaeffer, Pijls & de Bruin 1996) | `enhanced_cutoff.rs` | exact (with a same-depth table) |
 //! | PVS / NegaScout (Marsland 1983; Reinefeld 1983) | `pvs.rs` (a rung of `node.rs`'s child-search ladder) | exact |
@@ -18,6 +18,7 @@
 //! | late move reductions (after Levy, Broughton & Taylor 1989; Fruit and Glaurung 2005) | `lmr.rs` | value-changing |
 //! | futility pruning (Schaeffer 1986; Heinz 1998) and reverse futility pruning (static null move) | `futility.rs` | value-changing |
 //! | late move pruning (move-count pruning, Fruit and Stockfish) | `lmp.rs` | value-changing |
+//! | history pruning (history leaf pruning, Fruit-era engines; gravity form of Stockfish and Ethereal) | `history_pruning.rs` | value-changing |
 //! | internal iterative reduction (Schröder's Rebel 2020; Stockfish 2021) | `iir.rs` | value-changing |
 //! | check extension, capture-chain extension (the chess-engine article in the project's papers) | `extensions.rs` | value-changing (a deeper search) |
 //! | quiescence search (Beal 1990): stand pat, noisy moves, optional checks, delta pruning and the skipping of losing captures ([`static_exchange`](crate::Game::static_exchange)) | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks and delta pruning |
@@ -103,6 +104,7 @@ mod feature;
 mod frame;
 mod futility;
 mod history;
+mod history_pruning;
 mod iir;
 mod iterative;
 mod killers;
@@ -137,6 +139,8 @@ pub use frame::MAX_SEARCH_PLY;
 pub use futility::{
     DEFAULT_FUTILITY_MARGIN, DEFAULT_REVERSE_FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, REVERSE_FUTILITY_MAX_DEPTH,
 };
+pub use history::HistoryRule;
+pub use history_pruning::{DEFAULT_HISTORY_PRUNING_THRESHOLD, HISTORY_PRUNING_MAX_DEPTH};
 pub use iir::DEFAULT_IIR_DEPTH;
 pub use lmp::{DEFAULT_LMP_BASE, LMP_MAX_DEPTH};
 pub use lmr::Reductions;

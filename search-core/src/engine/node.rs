@@ -14,10 +14,12 @@
 //! 4. reverse futility pruning (`futility.rs`) and null-move pruning (`null_move.rs`: this file
 //!    searches the position after the pass);
 //! 5. the move loop (`search_moves`): ordered moves (`ordering.rs`),
-//!    futility pruning of hopeless quiet moves, each move through the child-search ladder
+//!    futility pruning of hopeless quiet moves, late move pruning (`lmp.rs`) and history
+//!    pruning (`history_pruning.rs`) of late ones, each move through the child-search ladder
 //!    (`search_move`): the first with the full window, the others by a
 //!    null window (`pvs.rs`) at a reduced depth (`lmr.rs`) with their re-searches; beta cutoffs
-//!    feeding killers and history;
+//!    feeding killers and history (under the gravity rule, the quiet moves tried before the
+//!    cutoff lose history);
 //! 6. the transposition-table store, once, at the end.
 //!
 //! Mate and stalemate need no block of their own: the game reports them from the move count in
@@ -44,6 +46,8 @@ use super::enhanced_cutoff;
 use super::extensions::{self, child_capture_chain};
 use super::frame::{Candidate, ChildMove, MAX_SEARCH_PLY, MoveKind, MoveLoop, Node};
 use super::futility;
+use super::history::{HistoryRule, gravity_bonus};
+use super::history_pruning;
 use super::iir;
 use super::lmp;
 use super::null_move::NullMoveResult;
@@ -55,6 +59,7 @@ use super::threads::{DEFER_DEPTH, PutOff};
 use super::worker::Worker;
 use crate::trace::Cut;
 use crate::{Bound, Evaluate, Game, MoveList, Score, outcome_score};
+use arrayvec::ArrayVec;
 
 impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// The fail-soft value of `game` for its side to move within the node's window. After an
@@ -318,6 +323,9 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let moves = work.moves.as_mut_slice();
         let mut searched = 0u32;
         let mut put_off = PutOff::new();
+        // The history keys of the quiet moves searched without a cutoff (for the gravity
+        // rule's maluses).
+        let mut quiets_tried = ArrayVec::<u16, 64>::new();
         while let Some((mv, kind, later)) = picker
             .next(self.tiers(), game, moves)
             .map(|(mv, kind)| (mv, kind, false))
@@ -330,10 +338,12 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             if !later && busy.is_some_and(|key| self.search.is_busy(key)) && put_off.push(mv, kind) {
                 continue;
             }
+            let noisy = self.needs_noisy_status() && game.is_noisy(mv);
             let candidate = Candidate {
                 kind,
-                noisy: self.needs_noisy_status() && game.is_noisy(mv),
+                noisy,
                 number: searched + 1,
+                history: self.pruning_history(game, mv, noisy),
             };
 
             // Futility: near the horizon, a quiet move cannot lift a hopeless static value to
@@ -342,8 +352,11 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 best_score = best_score.max(bound);
                 continue;
             }
-            // Late move pruning: near the horizon, a scout node's late quiet moves are skipped.
-            if self.late_move_pruned(node, work.in_check, &candidate, &child) {
+            // Late move pruning: near the horizon, a scout node's late quiet moves are skipped,
+            // and so are (history pruning) the quiet moves with a record of failing.
+            if self.late_move_pruned(node, work.in_check, &candidate, &child)
+                || self.history_pruned(node, work.in_check, &candidate, &child)
+            {
                 continue;
             }
 
@@ -374,10 +387,13 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 alpha = alpha.max(score);
                 // Beta cutoff: the opponent avoids this position. Remember the refutation.
                 if score >= node.beta {
-                    self.record_cutoff(game, mv, &candidate, node);
+                    self.record_cutoff(game, mv, &candidate, node, &quiets_tried);
                     self.search.trace.prune(Cut::BetaCutoff, moves.iter());
                     break;
                 }
+            }
+            if !candidate.noisy && quiets_tried.len() < quiets_tried.capacity() && self.gravity() {
+                quiets_tried.extend(game.history_index(mv));
             }
             // A Star2 probe (`chance_node.rs`) searches the expected best move only.
             if node.probe {
@@ -517,7 +533,14 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
 
     /// `mv` (the `candidate`) caused a beta cutoff at `node`: counted; a quiet one becomes a
     /// killer of the ply and earns history.
-    fn record_cutoff(&mut self, game: &G, mv: G::Move, candidate: &Candidate, node: &Node) {
+    fn record_cutoff(
+        &mut self,
+        game: &G,
+        mv: G::Move,
+        candidate: &Candidate,
+        node: &Node,
+        quiets_tried: &[u16],
+    ) {
         let stats = &mut self.search.stats;
         stats.beta_cutoffs += 1;
         if candidate.number == 1 {
@@ -534,11 +557,38 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         if self.config.killers {
             self.search.killers.store(node.ply, mv);
         }
-        if self.config.history
-            && let Some(index) = game.history_index(mv)
-        {
-            self.history.reward(game.to_move(), index, node.depth);
+        let Some(index) = game.history_index(mv) else {
+            return;
+        };
+        let player = game.to_move();
+        match self.config.history {
+            Some(HistoryRule::Classic) => self.history.reward(player, index, node.depth),
+            Some(HistoryRule::Gravity) => {
+                // The cutoff move gains, the quiet moves tried before it lose (`history.rs`).
+                let bonus = gravity_bonus(node.depth);
+                self.history.nudge(player, index, bonus);
+                for &tried in quiets_tried {
+                    self.history.nudge(player, tried, -bonus);
+                }
+            }
+            None => {}
         }
+    }
+
+    /// Whether the history rule is gravity's (with maluses).
+    #[inline]
+    fn gravity(&self) -> bool {
+        self.config.history == Some(HistoryRule::Gravity)
+    }
+
+    /// The history counter of quiet move `mv`, if history pruning will read it; else `0`.
+    #[inline]
+    fn pruning_history(&self, game: &G, mv: G::Move, noisy: bool) -> i32 {
+        if self.config.history_pruning.is_none() || noisy {
+            return 0;
+        }
+        game.history_index(mv)
+            .map_or(0, |index| self.history.score(game.to_move(), index))
     }
 
     /// The ordering tiers the configuration turns on, with what they have learnt.
@@ -547,7 +597,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         Tiers {
             hints: self.config.order_hints,
             killers: self.config.killers.then_some(&self.search.killers),
-            history: self.config.history.then_some(&*self.history),
+            history: self.config.history.map(|_| &*self.history),
         }
     }
 
@@ -672,6 +722,22 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         )
     }
 
+    /// Whether history pruning skips a move (see `history_pruning.rs`).
+    fn history_pruned(&mut self, node: &Node, in_check: bool, candidate: &Candidate, child: &G) -> bool {
+        let Some(threshold) = self.config.history_pruning else {
+            return false;
+        };
+        let gives_check = || child.is_in_check();
+        history_pruning::pruned(
+            threshold,
+            node,
+            in_check,
+            candidate,
+            gives_check,
+            &mut self.search.stats,
+        )
+    }
+
     /// LMR's reduction of a move (see `lmr.rs`); `0` without LMR.
     fn late_move_reduction(&self, depth: u32, in_check: bool, candidate: &Candidate, child: &G) -> u32 {
         self.config.lmr.map_or(0, |reductions| {
@@ -714,7 +780,11 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// Whether any enabled feature needs [`Game::is_noisy`] in the move loop.
     fn needs_noisy_status(&self) -> bool {
         let c = &self.config;
-        c.capture_chain.is_some() || c.lmr.is_some() || c.killers || c.history || c.futility.is_some()
+        c.capture_chain.is_some()
+            || c.lmr.is_some()
+            || c.killers
+            || c.history.is_some()
+            || c.futility.is_some()
     }
 
     /// Applies the root-move restriction, if any legal move survives it.

@@ -12,7 +12,8 @@
 //!   3. the two **killers** of the ply (quiet moves only), the first slot first;
 //!   4. quiet moves with a positive **history** score, highest first;
 //!   5. the rest, by hint (the game's own order: [`order_by_hint`](crate::order_by_hint)'s),
-//!      in generation order among equals.
+//!      in generation order among equals; under history's gravity rule, the quiet moves with a
+//!      negative history score (and no positive hint) after them, lowest last.
 //!
 //!   Each of tiers 1-4 applies only if its option is on; with all off and no TT or previous best
 //!   move, moves are searched in the game's own order, as the reference searchers search them
@@ -185,6 +186,11 @@ impl<'s> MovePicker<'s> {
                     let history = history.score(player, index);
                     if history > 0 {
                         return tiered(MoveKind::History, history);
+                    }
+                    // A record of failing (the gravity rule's maluses): after the other
+                    // quiet moves.
+                    if history < 0 && hint <= 0 {
+                        return tiered(MoveKind::Quiet, history);
                     }
                 }
             }
@@ -387,5 +393,22 @@ mod tests {
         // A stored move that is not among the moves (a key collision) is never searched: the
         // picker is where the table's move is checked.
         assert_eq!(picked(tiers, &game, Some(99)), full);
+    }
+
+    #[test]
+    fn quiet_moves_with_a_failing_record_come_last_lowest_last() {
+        let game = RandomTree::new(3, 6, 4);
+        let player = game.to_move();
+        let mut history = History::default();
+        // Gravity's maluses: moves 1 and 4 failed, 4 more often; move 2 cut.
+        history.nudge(player, 1, -100);
+        history.nudge(player, 4, -900);
+        history.nudge(player, 2, 300);
+        let tiers = Tiers {
+            history: Some(&history),
+            ..none()
+        };
+        let order: Vec<u32> = picked(tiers, &game, None).into_iter().map(|(mv, _)| mv).collect();
+        assert_eq!(order, [2, 0, 3, 5, 1, 4]);
     }
 }

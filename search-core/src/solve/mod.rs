@@ -80,7 +80,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::engine::{Config, DepthPolicy, Engine, MAX_SEARCH_PLY, TableConfig};
+use crate::engine::{Config, DepthPolicy, Engine, HistoryRule, MAX_SEARCH_PLY, TableConfig};
 use crate::{Evaluate, Game, Limits, MoveList, Player, Score, ZobristHash, outcome_score};
 use scale::{Class, Scale};
 
@@ -387,7 +387,7 @@ impl<G: Game + ZobristHash> Solver<G> {
             }),
             order_hints: true,
             killers: true,
-            history: true,
+            history: Some(HistoryRule::Classic),
             bounds: true,
             threads: threads.max(1),
             ..Config::PLAIN
