@@ -212,7 +212,7 @@ fn late_move_pruning_skips_late_quiet_moves_of_scout_nodes_only() {
 #[test]
 fn history_gravity_reorders_exactly_and_history_pruning_skips_moves_with_a_failing_record() {
     let trees = strict_trees(false);
-    let (mut reordered, mut skipped) = (0, 0);
+    let (mut reordered, mut skipped, mut history_cutoffs) = (0, 0, 0);
     let limits = Limits::depth(6);
     for tree in &trees {
         let exact = |history| {
@@ -228,6 +228,8 @@ fn history_gravity_reorders_exactly_and_history_pruning_skips_moves_with_a_faili
         if gravity.stats.nodes != classic.stats.nodes {
             reordered += 1;
         }
+        // Cutoff moves gain under gravity: some quiet moves come out ahead on their history.
+        history_cutoffs += gravity.stats.history_cutoffs;
         let pruning = |history, threshold| {
             let mut config = exact_plus("null=adaptive+qs");
             config.history = Some(history);
@@ -253,7 +255,35 @@ fn history_gravity_reorders_exactly_and_history_pruning_skips_moves_with_a_faili
         assert_eq!(classic_pruned.stats.nodes, classic_plain.stats.nodes);
     }
     assert!(reordered > 0, "the gravity rule never changed the order");
+    assert!(
+        history_cutoffs > 0,
+        "no move ever cut on a positive gravity history"
+    );
     assert!(skipped > 0, "history pruning never skipped a move");
+}
+
+#[test]
+fn a_new_history_rule_starts_from_an_empty_table() {
+    // Without a table, what an engine carries from one search to the next is its history: an
+    // engine that searched under the classic rule and then switched to gravity searches as a
+    // fresh gravity engine does, node for node (the classic counters, on another scale, are gone).
+    let no_table = |history| Config {
+        history: Some(history),
+        ..Config::PLAIN.with("id+hints+killers+pvs").unwrap()
+    };
+    let limits = Limits::depth(6);
+    for seed in 0..20 {
+        let (first, second) = (
+            RandomTree::new(seed, 5, 8).with_leaf_values(50),
+            RandomTree::new(seed + 100, 5, 8).with_leaf_values(50),
+        );
+        let mut switched = Engine::with_config(TreeValue, no_table(HistoryRule::Classic));
+        switched.search(&first, &limits);
+        switched.set_config(no_table(HistoryRule::Gravity));
+        let after_switch = switched.search(&second, &limits);
+        let fresh = Engine::with_config(TreeValue, no_table(HistoryRule::Gravity)).search(&second, &limits);
+        assert_eq!(after_switch.stats.nodes, fresh.stats.nodes, "seed {seed}");
+    }
 }
 
 #[test]

@@ -11,7 +11,7 @@
 //!   - **gravity** (`history=gravity`, the rule of the modern engines, spread with Stockfish and
 //!     Ethereal around 2015-2018; Chess Programming Wiki, "History Heuristic"): the cutoff move
 //!     gains a bonus `b = min(32·d², 8192)` and every quiet move searched before it in the node
-//!     loses as much (a **malus**: it was tried and did not cut), each update
+//!     (the first 64 of them) loses as much (a **malus**: it was tried and did not cut), each update
 //!     `h += b − h·|b| / 16 384`, which pulls the counter towards `±16 384` ever more gently: a
 //!     counter says how often a move cut *against* how often it was tried, not only how often
 //!     it cut, and stays bounded without rescaling.
@@ -21,13 +21,15 @@
 //!   `ordering.rs`).
 //! - **Aging.** Each new search halves every counter, so that old knowledge fades but is not
 //!   thrown away; under the classic rule, a counter passing [`HISTORY_MAX`] halves them all too.
+//!   A change of rule (a new configuration) empties the table: the rules' scales differ.
 //! - **Invariant.** Between calls every counter lies in `0..=HISTORY_MAX` (classic: a reward adds
 //!   at most `1024²`, and passing the maximum halves the table) or in
 //!   `-GRAVITY_MAX..=GRAVITY_MAX` (gravity: each update moves a counter at most to the bound it
 //!   moves towards), so counters never overflow. Ordering only: games without a history index
 //!   are simply not ordered by history.
 //! - **Exact or value-changing.** Exact, under either rule: only the order changes, never the set
-//!   of moves searched (cross-checked in every exact combination). History pruning (`hp`,
+//!   of moves searched (the classic rule is cross-checked in every exact combination, gravity
+//!   with the exact preset on random trees with and without extra turns). History pruning (`hp`,
 //!   `history_pruning.rs`) reads the gravity counters to skip moves, and is value-changing.
 //! - **Cost.** A `2 × 65 536` table of `i32` counters (512 KiB), allocated at the first update and
 //!   kept; one lookup per quiet move ordered, one update per quiet cutoff (gravity: one more per
@@ -37,7 +39,8 @@
 use super::feature::{Feature, Kind, Value, choice, exact, no_alias};
 use crate::Player;
 
-/// How the history counters learn (see the [module documentation](self)).
+/// How the history counters learn: the classic rule or gravity's, with maluses (the engine's
+/// `history.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HistoryRule {
     /// Schaeffer's: a quiet cutoff move gains `depth²`.
@@ -126,9 +129,13 @@ impl History {
             self.counters = vec![0; 2 * KEYS];
         }
         let counter = &mut self.counters[Self::index(player, key)];
-        let delta = delta.clamp(-GRAVITY_MAX, GRAVITY_MAX);
-        let pulled = *counter + delta - *counter * delta.abs() / GRAVITY_MAX;
-        *counter = pulled.clamp(-GRAVITY_MAX, GRAVITY_MAX);
+        let (max, delta) = (
+            i64::from(GRAVITY_MAX),
+            i64::from(delta.clamp(-GRAVITY_MAX, GRAVITY_MAX)),
+        );
+        let old = i64::from(*counter).clamp(-max, max);
+        let pulled = old + delta - old * delta.abs() / max;
+        *counter = pulled.clamp(-max, max) as i32;
     }
 
     /// Halves every counter.

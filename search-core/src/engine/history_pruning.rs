@@ -11,7 +11,8 @@
 //!   from the horizon, never at the root, never in check, only in null-window nodes (PVS's
 //!   scouts), only for quiet moves placed by no tier but history (not the table move, a hinted
 //!   move or a killer) after the first move searched, that do not give check. It acts only with
-//!   `history=gravity`: the classic rule's counters are never negative.
+//!   `history=gravity` (with another rule, or none, it reads nothing and skips nothing: a UCI
+//!   GUI may set the options in any order, so this is not an error).
 //! - **Invariant.** The first move of a node is never skipped, so a node always searches a
 //!   move; the node's fail-soft value is that of the moves searched.
 //! - **Exact or value-changing.** Value-changing: a quiet move that fails elsewhere but would

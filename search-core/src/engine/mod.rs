@@ -301,6 +301,11 @@ impl<G: Game, E> Engine<G, E> {
     }
 
     fn apply(&mut self, config: Config) {
+        // The two history rules keep counters on different scales (`history.rs`): a new rule
+        // starts from an empty table.
+        if config.history != self.config.history {
+            self.tables.history.clear();
+        }
         self.config = config;
         self.tables.configure(config.table.as_ref());
         self.rename();

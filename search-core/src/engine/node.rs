@@ -581,10 +581,11 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         self.config.history == Some(HistoryRule::Gravity)
     }
 
-    /// The history counter of quiet move `mv`, if history pruning will read it; else `0`.
+    /// The history counter of quiet move `mv`, if history pruning will read it (it is on, with
+    /// the gravity rule); else `0`.
     #[inline]
     fn pruning_history(&self, game: &G, mv: G::Move, noisy: bool) -> i32 {
-        if self.config.history_pruning.is_none() || noisy {
+        if self.config.history_pruning.is_none() || noisy || !self.gravity() {
             return 0;
         }
         game.history_index(mv)

@@ -12,8 +12,9 @@
 //!   3. the two **killers** of the ply (quiet moves only), the first slot first;
 //!   4. quiet moves with a positive **history** score, highest first;
 //!   5. the rest, by hint (the game's own order: [`order_by_hint`](crate::order_by_hint)'s),
-//!      in generation order among equals; under history's gravity rule, the quiet moves with a
-//!      negative history score (and no positive hint) after them, lowest last.
+//!      in generation order among equals; under history's gravity rule, a quiet move with a
+//!      negative history score (and no positive hint) is ranked by that score in place of its
+//!      hint, so with the usual zero hint of a quiet move (chess), after the others, lowest last.
 //!
 //!   Each of tiers 1-4 applies only if its option is on; with all off and no TT or previous best
 //!   move, moves are searched in the game's own order, as the reference searchers search them
