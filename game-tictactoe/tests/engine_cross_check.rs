@@ -154,10 +154,13 @@ fn presets_and_forward_pruning_on_every_position_at_every_depth() {
             (exact("etc"), true),
             (exact("etc+mtdf=two-back"), true),
             (exact("etc+asp=3"), true),
+            // History's gravity rule only orders: exact; history pruning reads it: not.
+            (exact("history=gravity"), true),
+            (exact("history=gravity+hp=1"), false),
         ]
     };
     let checks = every_position_at_every_depth(make);
-    assert_eq!(checks, expected_checks(11));
+    assert_eq!(checks, expected_checks(13));
 }
 
 /// The presets on 2, 4 and 8 threads (Lazy SMP: more threads than the test machine's cores, on
