@@ -204,6 +204,9 @@ fn handshake_lists_every_option() {
         "MTD(f)",
         "Aspiration",
         "Reverse Futility",
+        "Reverse Futility Depth",
+        "Counter Moves",
+        "LMR History",
         "Iterative Deepening",
     ] {
         let prefix = format!("option name {name} type ");

@@ -157,10 +157,16 @@ fn presets_and_forward_pruning_on_every_position_at_every_depth() {
             // History's gravity rule only orders: exact; history pruning reads it: not.
             (exact("history=gravity"), true),
             (exact("history=gravity+hp=1"), false),
+            // Counter moves only order: exact; history-adjusted reductions and a deeper reverse
+            // futility pruning: not.
+            (exact("counter"), true),
+            (exact("history=gravity+counter"), true),
+            (exact("lmr+history=gravity+lmr-history=64"), false),
+            (exact("rfp=3+rfp-depth=6"), false),
         ]
     };
     let checks = every_position_at_every_depth(make);
-    assert_eq!(checks, expected_checks(13));
+    assert_eq!(checks, expected_checks(17));
 }
 
 /// The presets on 2, 4 and 8 threads (Lazy SMP: more threads than the test machine's cores, on

@@ -62,7 +62,7 @@ pub struct SearchStats {
     pub internal_reductions: u64,
     /// Noisy moves quiescence search skipped as losing by the static exchange.
     pub losing_captures_skipped: u64,
-    /// Beta cutoffs by a killer move.
+    /// Beta cutoffs by a killer move (or a counter move, ordered as a killer: `counter.rs`).
     pub killer_cutoffs: u64,
     /// Beta cutoffs by a quiet move ordered by the history heuristic.
     pub history_cutoffs: u64,

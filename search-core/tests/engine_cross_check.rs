@@ -3,8 +3,8 @@
 //! quiescence on, minimax + quiescence's; forward-pruning features keep their invariants.
 
 use search_core::engine::{
-    Config, DepthPolicy, Engine, FirstGuess, HistoryRule, NullMoveConfig, NullReduction, QuiescenceConfig,
-    RootWindow, TableConfig,
+    Config, DepthPolicy, Engine, FirstGuess, HistoryRule, Lmr, NullMoveConfig, NullReduction,
+    QuiescenceConfig, ReverseFutility, RootWindow, TableConfig,
 };
 use search_core::random_tree::{RandomTree, TreeValue};
 use search_core::reference::MinimaxQuiescence;
@@ -29,6 +29,26 @@ fn exact_with(extra: &str) -> TreeEngine {
 fn exact_with_gravity() -> TreeEngine {
     engine(Config {
         history: Some(HistoryRule::Gravity),
+        ..Config::exact()
+    })
+}
+
+/// The engine of the exact preset with counter moves (an exact ordering), the killers and the
+/// gravity rule ...
+fn counter_with_killers() -> TreeEngine {
+    engine(Config {
+        counter_moves: true,
+        history: Some(HistoryRule::Gravity),
+        ..Config::exact()
+    })
+}
+
+/// ... and with counter moves as the only quiet tier (no killers, no history).
+fn counter_alone() -> TreeEngine {
+    engine(Config {
+        counter_moves: true,
+        killers: false,
+        history: None,
         ..Config::exact()
     })
 }
@@ -101,6 +121,8 @@ fn presets_are_exact_or_keep_their_invariants() {
     CrossCheck::minimax(TreeValue)
         .searcher(Engine::exact(TreeValue))
         .searcher(exact_with_gravity())
+        .searcher(counter_with_killers())
+        .searcher(counter_alone())
         .value_changing(Engine::strongest(TreeValue))
         .value_changing(chess_shape())
         .depths(1..=5)
@@ -223,7 +245,20 @@ fn value_changing_features_keep_their_invariants() {
             c.history_pruning = Some(1);
         }))
         .value_changing(strongest_with(|c| {
-            c.reverse_futility = Some(3);
+            c.history = Some(HistoryRule::Gravity);
+            c.lmr = c.lmr.map(|lmr| Lmr {
+                history_divisor: Some(64),
+                ..lmr
+            });
+        }))
+        .value_changing(strongest_with(|c| {
+            c.reverse_futility = Some(ReverseFutility {
+                margin: 3,
+                max_depth: 5,
+            });
+        }))
+        .value_changing(strongest_with(|c| {
+            c.reverse_futility = Some(ReverseFutility::new(3));
             c.futility = Some(3);
             c.null_move = Some(NullMoveConfig {
                 eval_guard: true,
@@ -266,6 +301,8 @@ fn presets_and_quiescence_with_extra_turns() {
     CrossCheck::minimax(TreeValue)
         .searcher(Engine::exact(TreeValue))
         .searcher(exact_with_gravity())
+        .searcher(counter_with_killers())
+        .searcher(counter_alone())
         .value_changing(Engine::strongest(TreeValue))
         .value_changing(chess_shape())
         .depths(1..=5)

@@ -5,7 +5,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 use search_core::engine::{
-    Config, Engine, HistoryRule, NullMoveConfig, NullReduction, QuiescenceConfig, RootWindow,
+    Config, Engine, HistoryRule, Lmr, NullMoveConfig, NullReduction, QuiescenceConfig,
+    REVERSE_FUTILITY_MAX_DEPTH, ReverseFutility, RootWindow,
 };
 use search_core::random_tree::{RandomTree, TreeValue};
 use search_core::reference::{AlphaBeta, Negamax};
@@ -263,6 +264,80 @@ fn history_gravity_reorders_exactly_and_history_pruning_skips_moves_with_a_faili
 }
 
 #[test]
+fn history_adjusted_reductions_follow_the_gravity_counters_and_read_nothing_without_them() {
+    let trees = strict_trees(false);
+    let limits = Limits::depth(6);
+    let mut adjusted = 0;
+    for tree in &trees {
+        let search = |history, divisor| {
+            let config = strongest_with(|c| {
+                c.history = Some(history);
+                c.lmr = c.lmr.map(|lmr| Lmr {
+                    history_divisor: divisor,
+                    ..lmr
+                });
+            });
+            Engine::with_config(strict_value, config).search(tree, &limits)
+        };
+        let plain = search(HistoryRule::Gravity, None);
+        let with = search(HistoryRule::Gravity, Some(64));
+        assert!(with.best_move.is_some());
+        assert_eq!(
+            with.stats.nodes,
+            with.stats.interior_nodes + with.stats.leaf_nodes
+        );
+        if (with.score, with.stats.nodes) != (plain.score, plain.stats.nodes) {
+            adjusted += 1;
+        }
+        // Under the classic rule it reads no counter: the search without it, node for node.
+        let classic_plain = search(HistoryRule::Classic, None);
+        let classic_with = search(HistoryRule::Classic, Some(64));
+        assert_eq!(
+            (classic_with.score, classic_with.stats.nodes),
+            (classic_plain.score, classic_plain.stats.nodes)
+        );
+    }
+    assert!(
+        adjusted > 10,
+        "history changed the reductions of only {adjusted} trees"
+    );
+    // A part of LMR: refused without it, written after it.
+    let error = "killers+lmr-history".parse::<Config>().unwrap_err();
+    assert_eq!(error.to_string(), "feature \"lmr-history\" needs \"lmr\"");
+    let config: Config = "lmr=log+lmr-history=64".parse().unwrap();
+    assert_eq!(config.lmr.and_then(|lmr| lmr.history_divisor), Some(64));
+    assert_eq!(config.to_string(), "lmr=log+lmr-history=64");
+}
+
+#[test]
+fn counter_moves_reorder_exactly() {
+    let limits = Limits::depth(6);
+    let mut reordered = 0;
+    for tree in &strict_trees(false) {
+        let search = |counter_moves| {
+            let config = Config {
+                counter_moves,
+                ..Config::exact()
+            };
+            Engine::with_config(strict_value, config).search(tree, &limits)
+        };
+        let (without, with) = (search(false), search(true));
+        assert_eq!(with.score, without.score);
+        assert_eq!(
+            with.stats.nodes,
+            with.stats.interior_nodes + with.stats.leaf_nodes
+        );
+        if with.stats.nodes != without.stats.nodes {
+            reordered += 1;
+        }
+    }
+    assert!(
+        reordered > 10,
+        "counter moves changed the order of only {reordered} trees"
+    );
+}
+
+#[test]
 fn a_new_history_rule_starts_from_an_empty_table() {
     // Without a table, what an engine carries from one search to the next is its history: an
     // engine that searched under the classic rule and then switched to gravity searches as a
@@ -315,6 +390,52 @@ fn internal_reduction_reduces_deep_nodes_without_a_table_move_only() {
 }
 
 #[test]
+fn reverse_futility_reaches_as_deep_as_its_depth_says() {
+    let trees = strict_trees(false);
+    let limits = Limits::depth(6);
+    let mut deeper_cuts = 0;
+    for tree in &trees {
+        let search = |max_depth| {
+            let config = strongest_with(|c| {
+                c.reverse_futility = Some(ReverseFutility { margin: 3, max_depth });
+            });
+            Engine::with_config(strict_value, config).search(tree, &limits)
+        };
+        // Deeper, more nodes are in reach of a cut (a deeper cut changes what the table holds,
+        // so only the count over the trees is compared).
+        let (default, deeper) = (search(REVERSE_FUTILITY_MAX_DEPTH), search(5));
+        assert!(deeper.best_move.is_some());
+        assert_eq!(
+            deeper.stats.nodes,
+            deeper.stats.interior_nodes + deeper.stats.leaf_nodes
+        );
+        if deeper.stats.futility_cutoffs > default.stats.futility_cutoffs {
+            deeper_cuts += 1;
+        }
+    }
+    assert!(
+        deeper_cuts > 10,
+        "a deeper reverse futility cut more in only {deeper_cuts} trees"
+    );
+    // The text form: the depth is a part of `rfp`, written only when not the default.
+    let config: Config = "rfp=3+rfp-depth=5".parse().unwrap();
+    assert_eq!(
+        config.reverse_futility,
+        Some(ReverseFutility {
+            margin: 3,
+            max_depth: 5
+        })
+    );
+    assert_eq!(config.to_string(), "rfp=3+rfp-depth=5");
+    assert_eq!(
+        "rfp=3+rfp-depth=3".parse::<Config>().unwrap().to_string(),
+        "rfp=3"
+    );
+    let error = "killers+rfp-depth=5".parse::<Config>().unwrap_err();
+    assert_eq!(error.to_string(), "feature \"rfp-depth\" needs \"rfp\"");
+}
+
+#[test]
 fn node_accounting_holds_for_every_preset() {
     let trees = strict_trees(false);
     let engines: Vec<Box<dyn Searcher<Strict>>> = vec![
@@ -331,7 +452,7 @@ fn node_accounting_holds_for_every_preset() {
         Box::new(Engine::with_config(
             strict_value,
             strongest_with(|c| {
-                c.reverse_futility = Some(3);
+                c.reverse_futility = Some(ReverseFutility::new(3));
                 c.futility = Some(3);
                 c.null_move = c.null_move.map(|n| NullMoveConfig {
                     eval_guard: true,
@@ -710,7 +831,7 @@ fn absurd_arguments_are_clamped_not_a_panic_nor_a_hang() {
             ..exact
         },
         Config {
-            reverse_futility: Some(i32::MAX),
+            reverse_futility: Some(ReverseFutility::new(i32::MAX)),
             ..exact
         },
         Config {

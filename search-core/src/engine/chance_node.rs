@@ -245,6 +245,10 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             node.child(node.depth - 1, alpha, beta, chain)
         };
         child_node.probe = probe;
+        // Nature's move: nothing for a counter move (`counter.rs`) to answer.
+        if self.config.counter_moves {
+            self.search.counters.played(node.ply + 1, None);
+        }
         let value = self.search_child(child, child_node, key);
         if flips { -value } else { value }
     }

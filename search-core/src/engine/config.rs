@@ -6,8 +6,9 @@
 //! (the lab's `engine:` lists, the UCI engine's `setoption` names).
 //!
 //! A feature's sub-options live inside the feature's own part ([`TableConfig`],
-//! [`NullMoveConfig`], [`QuiescenceConfig`]), so a sub-option without its feature (verified null
-//! move without null move, delta pruning without quiescence) cannot be expressed, and aspiration
+//! [`NullMoveConfig`], [`QuiescenceConfig`], [`ReverseFutility`], [`Lmr`]), so a sub-option
+//! without its feature (verified null move without null move, delta pruning without quiescence,
+//! history-adjusted reductions without reductions) cannot be expressed, and aspiration
 //! windows and MTD(f), which are alternative root drivers, are one [`RootWindow`].
 //!
 //! # The text form
@@ -71,17 +72,18 @@ use std::str::FromStr;
 use super::aspiration::{self, DEFAULT_ASPIRATION_WINDOW};
 use super::banked;
 use super::bounds;
+use super::counter;
 use super::enhanced_cutoff;
 use super::extensions;
 use super::feature::{Exactness, Feature};
-use super::futility::{self, DEFAULT_REVERSE_FUTILITY_MARGIN};
+use super::futility::{self, DEFAULT_REVERSE_FUTILITY_MARGIN, ReverseFutility};
 use super::history::{self, HistoryRule};
 use super::history_pruning;
 use super::iir;
 use super::iterative;
 use super::killers;
 use super::lmp;
-use super::lmr::{self, Reductions};
+use super::lmr::{self, Lmr, Reductions};
 use super::mtdf;
 use super::null_move::{self, NullMoveConfig, NullReduction};
 use super::ordering;
@@ -109,6 +111,8 @@ pub struct Config {
     pub order_hints: bool,
     /// Killer moves (`killers.rs`).
     pub killers: bool,
+    /// Counter moves (`counter.rs`).
+    pub counter_moves: bool,
     /// The history heuristic and its rule (`history.rs`).
     pub history: Option<HistoryRule>,
     /// Principal variation search (`pvs.rs`).
@@ -117,12 +121,12 @@ pub struct Config {
     pub root_window: RootWindow,
     /// Null-move pruning (`null_move.rs`).
     pub null_move: Option<NullMoveConfig>,
-    /// Reverse futility pruning's margin per ply (`futility.rs`).
-    pub reverse_futility: Option<i32>,
+    /// Reverse futility pruning's margin per ply and depth (`futility.rs`).
+    pub reverse_futility: Option<ReverseFutility>,
     /// Futility pruning's margin per ply (`futility.rs`).
     pub futility: Option<i32>,
-    /// Late move reductions (`lmr.rs`).
-    pub lmr: Option<Reductions>,
+    /// Late move reductions, adjusted by history or not (`lmr.rs`).
+    pub lmr: Option<Lmr>,
     /// Late move pruning's base count (`lmp.rs`).
     pub late_move_pruning: Option<u32>,
     /// History pruning's threshold per ply (`history_pruning.rs`).
@@ -174,6 +178,7 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(table: banked::BANKED),
     part!(order_hints: ordering::ORDER_HINTS),
     part!(killers: killers::KILLERS),
+    part!(counter_moves: counter::COUNTER_MOVES),
     part!(history: history::HISTORY),
     part!(pvs: pvs::PVS),
     part!(root_window: aspiration::ASPIRATION),
@@ -182,8 +187,10 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(null_move: null_move::VERIFIED),
     part!(null_move: null_move::GUARD),
     part!(reverse_futility: futility::REVERSE_FUTILITY),
+    part!(reverse_futility: futility::REVERSE_FUTILITY_DEPTH),
     part!(futility: futility::FUTILITY),
     part!(lmr: lmr::LMR),
+    part!(lmr: lmr::LMR_HISTORY),
     part!(late_move_pruning: lmp::LATE_MOVE_PRUNING),
     part!(history_pruning: history_pruning::HISTORY_PRUNING),
     part!(internal_reduction: iir::INTERNAL_REDUCTION),
@@ -208,6 +215,7 @@ impl Config {
         table: None,
         order_hints: false,
         killers: false,
+        counter_moves: false,
         history: None,
         pvs: false,
         root_window: RootWindow::Full,
@@ -255,8 +263,8 @@ impl Config {
             table: Some(TableConfig::new(DepthPolicy::AtLeastDepth)),
             root_window: RootWindow::Aspiration(DEFAULT_ASPIRATION_WINDOW),
             null_move: Some(NullMoveConfig::new(NullReduction::Adaptive)),
-            reverse_futility: Some(DEFAULT_REVERSE_FUTILITY_MARGIN),
-            lmr: Some(Reductions::Logarithmic),
+            reverse_futility: Some(ReverseFutility::new(DEFAULT_REVERSE_FUTILITY_MARGIN)),
+            lmr: Some(Lmr::new(Reductions::Logarithmic)),
             quiescence: Some(QuiescenceConfig {
                 checks: false,
                 delta_pruning: None,
@@ -514,7 +522,9 @@ impl<'de> serde::Deserialize<'de> for Config {
 /// the reference: order hints × killers × history × PVS × iterative deepening × a 1 MiB
 /// same-depth transposition table (2⁶ = 64), each with a full root window, aspiration windows of
 /// ±`aspiration_window`, and MTD(f) guessing from the previous iteration and from two back:
-/// [`EXACT_COMBINATIONS`] configurations, every one [`Exactness::Minimax`].
+/// [`EXACT_COMBINATIONS`] configurations, every one [`Exactness::Minimax`]. Counter moves come
+/// with the killers under aspiration windows, so that they meet every combination of the other
+/// flags without doubling the matrix (the cross-checks add engines with counter moves alone).
 ///
 /// (Before the configuration was one value, the matrix listed 384 engines: aspiration on and
 /// off under MTD(f), which ignores it, gave 128 duplicates.)
@@ -532,6 +542,7 @@ pub fn exact_configurations(aspiration_window: i32) -> Vec<Config> {
             configs.push(Config {
                 order_hints: on(0),
                 killers: on(1),
+                counter_moves: on(1) && matches!(root_window, RootWindow::Aspiration(_)),
                 history: on(2).then_some(HistoryRule::Classic),
                 pvs: on(3),
                 iterative_deepening: on(4),

@@ -82,7 +82,8 @@ pub(super) struct Candidate {
     pub(super) noisy: bool,
     /// Its number among the node's searched moves, from 1 (the number it gets if searched).
     pub(super) number: u32,
-    /// Its history counter, for a quiet move when history pruning is on (`0` otherwise).
+    /// Its history counter, for a quiet move when history pruning or history-adjusted
+    /// reductions are on with the gravity rule (`0` otherwise).
     pub(super) history: i32,
 }
 
@@ -102,7 +103,7 @@ pub(super) enum MoveKind {
     TtMove,
     /// A move with a positive order hint.
     Hinted,
-    /// A killer move.
+    /// A killer move, or the counter move (`counter.rs`), ordered after the killers.
     Killer,
     /// A quiet move with a positive history score.
     History,

@@ -28,7 +28,9 @@
 //!   too, so the node returns the static value at once.
 //! - **When.** With the option on (`margin` per ply, in hundredths of the evaluation's
 //!   [`unit`](crate::Evaluate::unit)), at most
-//!   [`REVERSE_FUTILITY_MAX_DEPTH`] plies from the horizon, never at the root, never in check
+//!   [`REVERSE_FUTILITY_MAX_DEPTH`] plies from the horizon (or as many as `rfp-depth=N` says,
+//!   [`ReverseFutility::max_depth`]: Stockfish goes to 8 plies, with a margin that grows with
+//!   the depth as this one does), never at the root, never in check
 //!   ([`is_in_check`](crate::Game::is_in_check)), only in null-window nodes (`beta = alpha + 1`:
 //!   PVS's scout searches, never the principal variation), and never where beta is a mate score.
 //! - **Invariant.** Fail-soft: the value returned, the static evaluation, is `>= beta`: a lower
@@ -40,11 +42,12 @@
 //!   [`null_move`](super::null_move)); the saving is every subtree it cuts, most of the
 //!   interior nodes next to the horizon in lopsided positions.
 
-use super::feature::{Feature, Kind, Value, no_alias, number_i32, value_changing};
+use super::feature::{Feature, Kind, Value, no_alias, number, number_i32, value_changing};
 use super::frame::{Candidate, Node};
 use crate::{Score, SearchStats};
 
-/// Reverse futility pruning is tried at most this many plies from the horizon.
+/// Reverse futility pruning is tried at most this many plies from the horizon unless its depth is
+/// said ([`ReverseFutility::max_depth`], `rfp-depth=N`).
 pub const REVERSE_FUTILITY_MAX_DEPTH: u32 = 3;
 
 /// Futility pruning of moves is tried at most this many plies from the horizon.
@@ -58,8 +61,30 @@ pub const DEFAULT_REVERSE_FUTILITY_MARGIN: i32 = 100;
 /// The default futility margin per ply, in hundredths of the evaluation's unit (a pawn).
 pub const DEFAULT_FUTILITY_MARGIN: i32 = 100;
 
+/// Reverse futility pruning's settings: [`Config::reverse_futility`](super::Config::reverse_futility).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ReverseFutility {
+    /// The margin per ply of depth left, in hundredths of the evaluation's
+    /// [`unit`](crate::Evaluate::unit).
+    pub margin: i32,
+    /// The most plies from the horizon at which a node is cut ([`REVERSE_FUTILITY_MAX_DEPTH`]
+    /// unless said: `rfp-depth=N`).
+    pub max_depth: u32,
+}
+
+impl ReverseFutility {
+    /// A margin of `margin` per ply, up to [`REVERSE_FUTILITY_MAX_DEPTH`] plies from the horizon.
+    #[must_use]
+    pub const fn new(margin: i32) -> Self {
+        ReverseFutility {
+            margin,
+            max_depth: REVERSE_FUTILITY_MAX_DEPTH,
+        }
+    }
+}
+
 /// The `rfp` feature: [`Config::reverse_futility`](super::Config::reverse_futility).
-pub(super) const REVERSE_FUTILITY: Feature<Option<i32>> = Feature {
+pub(super) const REVERSE_FUTILITY: Feature<Option<ReverseFutility>> = Feature {
     name: "rfp",
     option: "Reverse Futility",
     summary: "reverse futility pruning, margin per ply in hundredths of a unit",
@@ -70,9 +95,34 @@ pub(super) const REVERSE_FUTILITY: Feature<Option<i32>> = Feature {
     },
     parent: None,
     implied: false,
-    get: |margin| margin.map(|m| Value::Number(i64::from(m))),
-    set: |margin, value| {
-        *margin = number_i32(value);
+    get: |part| part.map(|rfp| Value::Number(i64::from(rfp.margin))),
+    set: |part, value| {
+        *part = number_i32(value).map(|margin| ReverseFutility {
+            margin,
+            ..part.unwrap_or(ReverseFutility::new(margin))
+        });
+        Ok(())
+    },
+    effect: value_changing,
+    alias: no_alias,
+};
+
+/// The `rfp-depth` feature: [`ReverseFutility::max_depth`].
+pub(super) const REVERSE_FUTILITY_DEPTH: Feature<Option<ReverseFutility>> = Feature {
+    name: "rfp-depth",
+    option: "Reverse Futility Depth",
+    summary: "the most plies from the horizon at which reverse futility pruning cuts",
+    kind: Kind::Number {
+        min: 1,
+        max: 64,
+        default: REVERSE_FUTILITY_MAX_DEPTH as i64,
+    },
+    parent: Some("rfp"),
+    implied: true,
+    get: |part| part.map(|rfp| Value::Number(i64::from(rfp.max_depth))),
+    set: |part, value| {
+        let rfp = part.get_or_insert(ReverseFutility::new(DEFAULT_REVERSE_FUTILITY_MARGIN));
+        rfp.max_depth = number(value).map_or(REVERSE_FUTILITY_MAX_DEPTH, |n| n as u32);
         Ok(())
     },
     effect: value_changing,
@@ -101,16 +151,17 @@ pub(super) const FUTILITY: Feature<Option<i32>> = Feature {
 };
 
 /// The reverse futility cut of `node`, whose static value is `static_eval`, with `margin` per
-/// ply (on the evaluation's scale): `Some(static value)` when it fails high by the margin.
+/// ply (on the evaluation's scale) up to `max_depth` plies from the horizon (see
+/// [`ReverseFutility`]): `Some(static value)` when it fails high by the margin.
 pub(super) fn reverse_futility_cut(
     margin: i32,
+    max_depth: u32,
     static_eval: Score,
     node: &Node,
     stats: &mut SearchStats,
 ) -> Option<Score> {
-    let eligible = node.is_null_window()
-        && node.depth <= REVERSE_FUTILITY_MAX_DEPTH
-        && node.beta.raw().abs() < Score::MAX_EVAL.raw();
+    let eligible =
+        node.is_null_window() && node.depth <= max_depth && node.beta.raw().abs() < Score::MAX_EVAL.raw();
     let cut = eligible && static_eval - margin.saturating_mul(node.depth as i32) >= node.beta;
     if cut {
         stats.futility_cutoffs += 1;

@@ -12,7 +12,7 @@
 //!   (not [`is_noisy`](crate::Game::is_noisy)), ordered as a plain quiet or history move (not the
 //!   table move, a hinted move or a killer), and does not give check, is reduced by one ply; by
 //!   two from move `2 × LMR_FULL_DEPTH_MOVES + 1` on at depth `2 × LMR_MIN_DEPTH` or more. With
-//!   the logarithmic option ([`with_lmr_logarithmic`](super::Engine::with_lmr_logarithmic)) the
+//!   the logarithmic choice (`lmr=log`, the strongest preset's) the
 //!   same moves are reduced by `max(1, ⌊0.75 + ln(depth) · ln(move number) / 2.25⌋)` plies.
 //! - **Invariant.** A reduced search is believed only when it fails low (`<= alpha`): a move whose
 //!   reduced score beats alpha is searched again at the full depth, in the same window, before it
@@ -23,9 +23,27 @@
 //! - **Cost.** One [`is_in_check`](crate::Game::is_in_check) per candidate move (the child's),
 //!   and a re-search (counted in `researches`) for every reduced move that beats alpha; the
 //!   saving is one or two plies of every subtree below the late quiet moves of fail-low nodes.
+//!
+//! # History-adjusted reductions (`lmr-history=divisor`)
+//!
+//! - **Idea** (Stockfish since 2013, Ethereal, most engines with a gravity history): the move
+//!   number says how late a move comes, its history says how it has fared elsewhere. A quiet
+//!   move whose gravity counter (`history=gravity`, `history.rs`) is high has often cut, and is
+//!   reduced less; one whose counter is low has often failed, and is reduced more.
+//! - **By how much.** A reduced move's reduction changes by `−counter / divisor` plies
+//!   (rounded towards zero: with the default [`DEFAULT_LMR_HISTORY_DIVISOR`], up to two plies
+//!   either way over the counters' range of ±16 384), never below zero (the move is then
+//!   searched at full depth) and never so far that the child would reach the horizon if LMR
+//!   alone did not take it there. Only moves LMR reduces are touched, and only with
+//!   `history=gravity` (with another rule, or none, it reads nothing: the history pruning's
+//!   rule, `history_pruning.rs`).
+//! - **Invariant, exactness.** LMR's: a reduced search is believed only when it fails low.
+//!   Value-changing, as LMR is; off in every preset.
+//! - **Cost.** The candidate's counter, read once per quiet move when the option is on.
 
-use super::feature::{Feature, Kind, Value, choice, no_alias, value_changing};
+use super::feature::{Feature, Kind, Value, choice, no_alias, number, value_changing};
 use super::frame::Candidate;
+use super::history::GRAVITY_MAX;
 
 /// How far late move reductions reduce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,8 +54,29 @@ pub enum Reductions {
     Logarithmic,
 }
 
+/// Late move reductions' settings: [`Config::lmr`](super::Config::lmr).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Lmr {
+    /// How far a late move is reduced.
+    pub reductions: Reductions,
+    /// The history divisor (`lmr-history`): a reduction changes by `−counter / divisor` plies
+    /// under the gravity rule; `None`, not at all.
+    pub history_divisor: Option<u32>,
+}
+
+impl Lmr {
+    /// Reductions by `reductions`, not adjusted by history.
+    #[must_use]
+    pub const fn new(reductions: Reductions) -> Self {
+        Lmr {
+            reductions,
+            history_divisor: None,
+        }
+    }
+}
+
 /// The `lmr` feature: [`Config::lmr`](super::Config::lmr).
-pub(super) const LMR: Feature<Option<Reductions>> = Feature {
+pub(super) const LMR: Feature<Option<Lmr>> = Feature {
     name: "lmr",
     option: "LMR",
     summary: "late move reductions, classic (1-2 plies) or logarithmic",
@@ -45,21 +84,64 @@ pub(super) const LMR: Feature<Option<Reductions>> = Feature {
     parent: None,
     implied: false,
     get: |part| {
-        part.map(|r| match r {
+        part.map(|lmr| match lmr.reductions {
             Reductions::Classic => Value::Choice("classic"),
             Reductions::Logarithmic => Value::Choice("log"),
         })
     },
     set: |part, value| {
-        *part = choice(value).map(|name| match name {
-            "classic" => Reductions::Classic,
-            _ => Reductions::Logarithmic,
+        *part = choice(value).map(|name| {
+            let reductions = match name {
+                "classic" => Reductions::Classic,
+                _ => Reductions::Logarithmic,
+            };
+            Lmr {
+                reductions,
+                ..part.unwrap_or(Lmr::new(reductions))
+            }
         });
         Ok(())
     },
     effect: value_changing,
     alias: no_alias,
 };
+
+/// The `lmr-history` feature: [`Lmr::history_divisor`].
+pub(super) const LMR_HISTORY: Feature<Option<Lmr>> = Feature {
+    name: "lmr-history",
+    option: "LMR History",
+    summary: "late move reductions adjusted by the gravity history: -counter/divisor plies",
+    kind: Kind::Number {
+        min: 1,
+        max: GRAVITY_MAX as i64,
+        default: DEFAULT_LMR_HISTORY_DIVISOR as i64,
+    },
+    parent: Some("lmr"),
+    implied: false,
+    get: |part| part.and_then(|lmr| lmr.history_divisor.map(|d| Value::Number(i64::from(d)))),
+    set: |part, value| {
+        let lmr = part.get_or_insert(Lmr::new(Reductions::Logarithmic));
+        lmr.history_divisor = number(value).map(|n| n as u32);
+        Ok(())
+    },
+    effect: value_changing,
+    alias: no_alias,
+};
+
+/// The divisor that `lmr-history` alone gives: a reduction changes by one ply for each 8 192 of
+/// the counter (half its bound). Not tuned: the one value tried in chess (no decision in
+/// self-play; the book's strength page).
+pub const DEFAULT_LMR_HISTORY_DIVISOR: u32 = 8192;
+
+/// A reduction of `reduction` plies (LMR's, at least 1) of a move `depth` plies from the
+/// horizon, adjusted by its `history` counter: `reduction − history / divisor`, at least 0, and
+/// at most the larger of LMR's own and `depth − 2` (the child keeps at least one ply).
+#[must_use]
+pub(super) fn history_adjusted(reduction: u32, depth: u32, history: i32, divisor: u32) -> u32 {
+    let adjusted = i64::from(reduction) - i64::from(history) / i64::from(divisor.max(1));
+    let most = reduction.max(depth.saturating_sub(2));
+    adjusted.clamp(0, i64::from(most)) as u32
+}
 
 /// Late move reductions start after this many moves searched at full depth.
 pub(super) const LMR_FULL_DEPTH_MOVES: u32 = 3;
@@ -107,7 +189,33 @@ impl Reductions {
 
 #[cfg(test)]
 mod tests {
-    use super::logarithmic_reduction;
+    use super::{history_adjusted, logarithmic_reduction};
+
+    #[test]
+    fn history_moves_a_reduction_by_a_ply_per_divisor_within_its_bounds() {
+        // (LMR's reduction, depth, counter, divisor, plies)
+        let table = [
+            (1, 6, 0, 8192, 1),
+            (1, 6, 8191, 8192, 1),
+            (1, 6, 8192, 8192, 0),
+            (2, 6, 16384, 8192, 0),
+            (1, 6, 16384, 8192, 0),
+            (1, 6, -8192, 8192, 2),
+            (1, 6, -16384, 8192, 3),
+            (2, 6, -16384, 8192, 4),
+            (2, 5, -16384, 8192, 3),
+            (1, 3, -16384, 8192, 1),
+            (3, 4, -16384, 8192, 3),
+            (1, 10, -16384, 1024, 8),
+        ];
+        for (reduction, depth, history, divisor, plies) in table {
+            assert_eq!(
+                history_adjusted(reduction, depth, history, divisor),
+                plies,
+                "reduction {reduction}, depth {depth}, history {history}, divisor {divisor}"
+            );
+        }
+    }
 
     #[test]
     fn logarithmic_reductions_grow_with_depth_and_move_number() {

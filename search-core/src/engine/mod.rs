@@ -5,8 +5,9 @@
 //!
 //! | feature | file | exact? |
 //! |---|---|---|
-//! | move ordering: TT move, [`order_hint`](crate::Game::order_hint), killers, history | `ordering.rs` | exact |
+//! | move ordering: TT move, [`order_hint`](crate::Game::order_hint), killers, counter moves, history | `ordering.rs` | exact |
 //! | killer moves, two per ply (Akl & Newborn 1977, Fiacco's replacement) | `killers.rs` | exact |
+//! | counter moves (Uiterwijk 1992) | `counter.rs` | exact |
 //! | history heuristic (Schaeffer 1989), classic or with gravity's maluses (Stockfish, Ethereal) | `history.rs` | exact |
 //! | transposition table (Greenblatt et al. 1967; Zobrist 1970), three [`DepthPolicy`]s | [`tt`] (`tt.rs`) | same depth: exact; others: value-changing |
 //! | enhanced transposition cutoffs (Plaat, Schaeffer, Pijls & de Bruin 1996) | `enhanced_cutoff.rs` | exact (with a same-depth table) |
@@ -15,7 +16,7 @@
 //! | aspiration windows (Kaindl, Shams & Horacek 1991) | `aspiration.rs` | exact |
 //! | MTD(f) (Plaat et al. 1996), first guess from the previous or the second previous iteration | `mtdf.rs` | exact |
 //! | null-move pruning, R = 1, 2, 3 or adaptive (Heinz 1999), verified (David-Tabibi & Netanyahu 2002) | `null_move.rs` | value-changing |
-//! | late move reductions (after Levy, Broughton & Taylor 1989; Fruit and Glaurung 2005) | `lmr.rs` | value-changing |
+//! | late move reductions (after Levy, Broughton & Taylor 1989; Fruit and Glaurung 2005), by history (Stockfish) | `lmr.rs` | value-changing |
 //! | futility pruning (Schaeffer 1986; Heinz 1998) and reverse futility pruning (static null move) | `futility.rs` | value-changing |
 //! | late move pruning (move-count pruning, Fruit and Stockfish) | `lmp.rs` | value-changing |
 //! | history pruning (history leaf pruning, Fruit-era engines; gravity form of Stockfish and Ethereal) | `history_pruning.rs` | value-changing |
@@ -58,8 +59,8 @@
 //! - what the caller attaches: callbacks, the root-move restriction, the game history
 //!   (`state.rs`'s `Context`);
 //! - what each search starts afresh: statistics, limits, the principal-variation table
-//!   (`pv.rs`), the repetition line (`repetition.rs`), the killers (`killers.rs`) and the trace
-//!   (`search_state.rs`'s `SearchState`).
+//!   (`pv.rs`), the repetition line (`repetition.rs`), the killers (`killers.rs`), the counter
+//!   moves (`counter.rs`) and the trace (`search_state.rs`'s `SearchState`).
 //!
 //! # Presets
 //!
@@ -97,6 +98,7 @@ mod banked;
 mod bounds;
 mod chance_node;
 pub mod config;
+mod counter;
 mod driver;
 mod enhanced_cutoff;
 mod extensions;
@@ -138,12 +140,13 @@ pub use feature::{Exactness, Feature, Kind, Value, no_alias};
 pub use frame::MAX_SEARCH_PLY;
 pub use futility::{
     DEFAULT_FUTILITY_MARGIN, DEFAULT_REVERSE_FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, REVERSE_FUTILITY_MAX_DEPTH,
+    ReverseFutility,
 };
 pub use history::HistoryRule;
 pub use history_pruning::{DEFAULT_HISTORY_PRUNING_THRESHOLD, HISTORY_PRUNING_MAX_DEPTH};
 pub use iir::DEFAULT_IIR_DEPTH;
 pub use lmp::{DEFAULT_LMP_BASE, LMP_MAX_DEPTH};
-pub use lmr::Reductions;
+pub use lmr::{DEFAULT_LMR_HISTORY_DIVISOR, Lmr, Reductions};
 pub use null_move::{ADAPTIVE_R_DEPTH, MAX_NULL_REDUCTION, NullMoveConfig, NullReduction};
 pub use quiescence::{DEFAULT_DELTA_MARGIN, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, QuiescenceConfig};
 pub use root_window::{FirstGuess, RootWindow};

@@ -17,9 +17,9 @@
 //!    futility pruning of hopeless quiet moves, late move pruning (`lmp.rs`) and history
 //!    pruning (`history_pruning.rs`) of late ones, each move through the child-search ladder
 //!    (`search_move`): the first with the full window, the others by a
-//!    null window (`pvs.rs`) at a reduced depth (`lmr.rs`) with their re-searches; beta cutoffs
-//!    feeding killers and history (under the gravity rule, the quiet moves tried before the
-//!    cutoff lose history);
+//!    null window (`pvs.rs`) at a reduced depth (`lmr.rs`, adjusted by history if asked) with
+//!    their re-searches; beta cutoffs feeding killers, counter moves (`counter.rs`) and history
+//!    (under the gravity rule, the quiet moves tried before the cutoff lose history);
 //! 6. the transposition-table store, once, at the end.
 //!
 //! Mate and stalemate need no block of their own: the game reports them from the move count in
@@ -50,6 +50,7 @@ use super::history::{HistoryRule, gravity_bonus};
 use super::history_pruning;
 use super::iir;
 use super::lmp;
+use super::lmr;
 use super::null_move::NullMoveResult;
 use super::ordering::{MovePicker, Tiers};
 use super::quiescence::Quiescence;
@@ -312,8 +313,9 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let mut best_score = -Score::INFINITY;
         let mut best_move = None;
         let mut scores = MoveList::new();
+        let counter = self.counter_move(game, node.ply);
         let mut picker = MovePicker::new(
-            self.tiers(),
+            self.tiers(counter),
             game,
             work.moves,
             work.tt_move,
@@ -327,7 +329,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         // rule's maluses).
         let mut quiets_tried = ArrayVec::<u16, 64>::new();
         while let Some((mv, kind, later)) = picker
-            .next(self.tiers(), game, moves)
+            .next(self.tiers(counter), game, moves)
             .map(|(mv, kind)| (mv, kind, false))
             .or_else(|| put_off.next())
         {
@@ -343,7 +345,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 kind,
                 noisy,
                 number: searched + 1,
-                history: self.pruning_history(game, mv, noisy),
+                history: self.quiet_history(game, mv, noisy),
             };
 
             // Futility: near the horizon, a quiet move cannot lift a hopeless static value to
@@ -366,6 +368,9 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 self.report_root_move(node.depth, mv, searched);
             }
             self.search.trace.child(&mv);
+            if self.config.counter_moves {
+                self.search.counters.played(node.ply + 1, game.history_index(mv));
+            }
             let child_move = ChildMove {
                 position: &child,
                 first: searched == 1,
@@ -518,8 +523,12 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             chain: None,
             ..node.child(depth, -node.beta, -node.beta + 1, None)
         };
-        // `None` on the line: repetitions are not detected across a null move.
+        // `None` on the line: repetitions are not detected across a null move, and there is no
+        // move to counter after it.
         self.search.trace.null_child();
+        if self.config.counter_moves {
+            self.search.counters.played(node.ply + 1, None);
+        }
         let score = -self.search_child(&passed, child, None);
         if self.search.aborted {
             return NullMoveResult::Failed;
@@ -557,6 +566,9 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         if self.config.killers {
             self.search.killers.store(node.ply, mv);
         }
+        if self.config.counter_moves {
+            self.search.counters.store(game.to_move(), node.ply, mv);
+        }
         let Some(index) = game.history_index(mv) else {
             return;
         };
@@ -581,25 +593,39 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         self.config.history == Some(HistoryRule::Gravity)
     }
 
-    /// The history counter of quiet move `mv`, if history pruning will read it (it is on, with
-    /// the gravity rule); else `0`.
+    /// The history counter of quiet move `mv`, if history pruning or history-adjusted
+    /// reductions will read it (one of them is on, with the gravity rule); else `0`.
     #[inline]
-    fn pruning_history(&self, game: &G, mv: G::Move, noisy: bool) -> i32 {
-        if self.config.history_pruning.is_none() || noisy || !self.gravity() {
+    fn quiet_history(&self, game: &G, mv: G::Move, noisy: bool) -> i32 {
+        let c = &self.config;
+        let reads = c.history_pruning.is_some() || c.lmr.is_some_and(|lmr| lmr.history_divisor.is_some());
+        if !reads || noisy || !self.gravity() {
             return 0;
         }
         game.history_index(mv)
             .map_or(0, |index| self.history.score(game.to_move(), index))
     }
 
-    /// The ordering tiers the configuration turns on, with what they have learnt.
+    /// The ordering tiers the configuration turns on, with what they have learnt, and the
+    /// node's `counter` move.
     #[inline]
-    fn tiers(&self) -> Tiers<'_, G::Move> {
+    fn tiers(&self, counter: Option<G::Move>) -> Tiers<'_, G::Move> {
         Tiers {
             hints: self.config.order_hints,
             killers: self.config.killers.then_some(&self.search.killers),
             history: self.config.history.map(|_| &*self.history),
+            counter,
         }
+    }
+
+    /// The counter move of the side to move in `game` at `ply`, if the feature is on and one is
+    /// known (`counter.rs`).
+    #[inline]
+    fn counter_move(&self, game: &G, ply: u32) -> Option<G::Move> {
+        if !self.config.counter_moves {
+            return None;
+        }
+        self.search.counters.at(game.to_move(), ply)
     }
 
     /// The table's answer for `node` (table key `key`): a score that ends the node, and the
@@ -674,8 +700,9 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// The reverse futility cut (see `futility.rs`): `Some(static value)` when it fails high by
     /// the margin.
     fn reverse_futility(&mut self, static_eval: Option<Score>, node: &Node) -> Option<Score> {
-        let margin = self.scaled(self.config.reverse_futility?);
-        futility::reverse_futility_cut(margin, static_eval?, node, &mut self.search.stats)
+        let rfp = self.config.reverse_futility?;
+        let margin = self.scaled(rfp.margin);
+        futility::reverse_futility_cut(margin, rfp.max_depth, static_eval?, node, &mut self.search.stats)
     }
 
     /// The futility bound of a move (see `futility.rs`) when it is to be skipped.
@@ -741,9 +768,18 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
 
     /// LMR's reduction of a move (see `lmr.rs`); `0` without LMR.
     fn late_move_reduction(&self, depth: u32, in_check: bool, candidate: &Candidate, child: &G) -> u32 {
-        self.config.lmr.map_or(0, |reductions| {
-            reductions.of(depth, in_check, candidate, || child.is_in_check())
-        })
+        let Some(lmr) = self.config.lmr else {
+            return 0;
+        };
+        let reduction = lmr
+            .reductions
+            .of(depth, in_check, candidate, || child.is_in_check());
+        match lmr.history_divisor {
+            Some(divisor) if reduction > 0 => {
+                lmr::history_adjusted(reduction, depth, candidate.history, divisor)
+            }
+            _ => reduction,
+        }
     }
 
     /// Tells the root-move callback, if any, that root move number `number` is searched next.
@@ -782,6 +818,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     fn needs_noisy_status(&self) -> bool {
         let c = &self.config;
         c.capture_chain.is_some()
+            || c.counter_moves
             || c.lmr.is_some()
             || c.killers
             || c.history.is_some()

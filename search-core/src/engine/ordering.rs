@@ -9,7 +9,8 @@
 //!      has none, the previous iteration's best move), if it is among the generated moves;
 //!   2. moves with a positive [`order_hint`](crate::Game::order_hint) (MVV-LVA captures in
 //!      chess), highest first;
-//!   3. the two **killers** of the ply (quiet moves only), the first slot first;
+//!   3. the two **killers** of the ply (quiet moves only), the first slot first, then the
+//!      **counter move** of the move just played (`counter.rs`), as a third killer;
 //!   4. quiet moves with a positive **history** score, highest first;
 //!   5. the rest, by hint (the game's own order: [`order_by_hint`](crate::order_by_hint)'s),
 //!      in generation order among equals; under history's gravity rule, a quiet move with a
@@ -61,22 +62,24 @@ pub(super) struct Tiers<'a, M> {
     pub(super) hints: bool,
     /// The killers, if on.
     pub(super) killers: Option<&'a Killers<M>>,
+    /// The node's counter move (`counter.rs`), if the feature is on and one is known.
+    pub(super) counter: Option<M>,
     /// The history counters, if on.
     pub(super) history: Option<&'a History>,
 }
 
-impl<M> Clone for Tiers<'_, M> {
+impl<M: Copy> Clone for Tiers<'_, M> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<M> Copy for Tiers<'_, M> {}
+impl<M: Copy> Copy for Tiers<'_, M> {}
 
 impl<M> Tiers<'_, M> {
     /// Whether any tier is on.
     fn any(&self) -> bool {
-        self.hints || self.killers.is_some() || self.history.is_some()
+        self.hints || self.killers.is_some() || self.history.is_some() || self.counter.is_some()
     }
 }
 
@@ -166,7 +169,7 @@ impl<'s> MovePicker<'s> {
     /// configuration turns on (see the [module documentation](self)), and finds the floor.
     fn score<G: Game>(&mut self, tiers: Tiers<'_, G::Move>, game: &G, moves: &[G::Move], ply: u32) {
         let killers = tiers.killers.map_or([None, None], |killers| killers.at(ply));
-        let quiet_tiers = tiers.killers.is_some() || tiers.history.is_some();
+        let quiet_tiers = tiers.killers.is_some() || tiers.history.is_some() || tiers.counter.is_some();
         let player = game.to_move();
         let from = self.scores.len();
         self.scores.extend(moves[from..].iter().map(|&mv| {
@@ -180,6 +183,9 @@ impl<'s> MovePicker<'s> {
                 }
                 if killers[1] == Some(mv) {
                     return tiered(MoveKind::Killer, 0);
+                }
+                if tiers.counter == Some(mv) {
+                    return tiered(MoveKind::Killer, -1);
                 }
                 if let Some(history) = tiers.history
                     && let Some(index) = game.history_index(mv)
@@ -315,6 +321,7 @@ mod tests {
             hints: false,
             killers: None,
             history: None,
+            counter: None,
         }
     }
 
@@ -372,6 +379,7 @@ mod tests {
             hints: true,
             killers: Some(&killers),
             history: Some(&history),
+            counter: None,
         };
         let full = picked(tiers, &game, None);
         for kind in [
@@ -394,6 +402,38 @@ mod tests {
         // A stored move that is not among the moves (a key collision) is never searched: the
         // picker is where the table's move is checked.
         assert_eq!(picked(tiers, &game, Some(99)), full);
+    }
+
+    #[test]
+    fn the_counter_move_comes_after_the_killers_and_before_history_as_a_killer() {
+        let game = RandomTree::new(3, 6, 4);
+        let player = game.to_move();
+        let mut killers = Killers::new(8);
+        killers.store(3, 5);
+        let mut history = History::default();
+        history.nudge(player, 1, 300);
+        let tiers = |counter| Tiers {
+            killers: Some(&killers),
+            history: Some(&history),
+            counter,
+            ..none()
+        };
+        let order = |counter| picked(tiers(counter), &game, None);
+        assert_eq!(
+            order(Some(2)),
+            [
+                (5, MoveKind::Killer),
+                (2, MoveKind::Killer),
+                (1, MoveKind::History),
+                (0, MoveKind::Quiet),
+                (3, MoveKind::Quiet),
+                (4, MoveKind::Quiet),
+            ]
+        );
+        // A counter move that is a killer already keeps its place; one that is not among the
+        // moves is never searched.
+        assert_eq!(order(Some(5)), order(None));
+        assert_eq!(order(Some(99)), order(None));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! **What every search starts afresh** ([`SearchState`]): the statistics, the limits, the
 //! principal-variation table (`pv.rs`), the repetition line (`repetition.rs`), the killers
-//! (`killers.rs`) and the trace, with the bookkeeping every kind of node does (count a node, a
-//! leaf, a cut; check the limits).
+//! (`killers.rs`), the counter moves (`counter.rs`) and the trace, with the bookkeeping every
+//! kind of node does (count a node, a leaf, a cut; check the limits).
 //!
 //! Below the configuration and the engine: the searches that need nothing else, such as
 //! quiescence search (`quiescence.rs`), work on this state alone.
@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use super::counter::CounterMoves;
 use super::frame::MAX_SEARCH_PLY;
 use super::killers::Killers;
 use super::pv::PvTable;
@@ -50,6 +51,8 @@ pub(super) struct SearchState<M> {
     pub(super) line: Line,
     /// The killer moves of every ply.
     pub(super) killers: Killers<M>,
+    /// The counter moves, and the moves played on the current line.
+    pub(super) counters: CounterMoves<M>,
     /// The best root move of the last completed iteration, searched first in the next.
     pub(super) root_best: Option<M>,
     /// The search-tree recorder (off unless asked for).
@@ -72,6 +75,7 @@ impl<M: Copy + Eq> SearchState<M> {
             pv: PvTable::new(),
             line: Line::default(),
             killers: Killers::new(MAX_SEARCH_PLY as usize + 1),
+            counters: CounterMoves::new(MAX_SEARCH_PLY as usize + 2),
             root_best: None,
             trace: Tracer::default(),
             shared: None,
@@ -97,6 +101,7 @@ impl<M: Copy + Eq> SearchState<M> {
         self.trace.start();
         self.pv.allocate();
         self.killers.clear();
+        self.counters.clear();
         self.line.start(repetition, game_history);
         self.shared = shared;
         self.window = None;

@@ -81,6 +81,9 @@ fn exactness_follows_the_features() {
         ("check-ext", Exactness::ValueChanging),
         ("chain", Exactness::ValueChanging),
         ("rep", Exactness::ValueChanging),
+        ("id+tt+killers+counter+history=gravity", Exactness::Minimax),
+        ("lmr+lmr-history", Exactness::ValueChanging),
+        ("rfp+rfp-depth=6", Exactness::ValueChanging),
     ];
     for (text, exactness) in table {
         assert_eq!(text.parse::<Config>().unwrap().exactness(), exactness, "{text}");
@@ -92,6 +95,8 @@ fn nonsense_is_refused_with_the_reason() {
     let table = [
         ("verified", "feature \"verified\" needs \"null\""),
         ("id+delta=5", "feature \"delta\" needs \"qs\""),
+        ("lmr-history", "feature \"lmr-history\" needs \"lmr\""),
+        ("rfp-depth=4", "feature \"rfp-depth\" needs \"rfp\""),
         ("etc", "feature \"etc\" needs \"tt\""),
         ("asp+mtdf", "feature \"mtdf\" is an alternative to asp"),
         ("id+id", "feature \"id\" given twice"),
