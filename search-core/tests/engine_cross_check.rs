@@ -305,6 +305,18 @@ fn presets_and_quiescence_with_extra_turns() {
         .searcher(counter_alone())
         .value_changing(Engine::strongest(TreeValue))
         .value_changing(chess_shape())
+        .value_changing(strongest_with(|c| {
+            // The candidates tried in chess and not kept: history-adjusted reductions and a
+            // deeper reverse futility pruning, on the side to move's extra turns too.
+            c.history = Some(HistoryRule::Gravity);
+            c.lmr = c.lmr.map(|lmr| Lmr {
+                history_divisor: Some(64),
+                ..lmr
+            });
+            c.reverse_futility = c
+                .reverse_futility
+                .map(|rfp| ReverseFutility { max_depth: 5, ..rfp });
+        }))
         .depths(1..=5)
         .run(&trees)
         .assert_agree();
