@@ -11,8 +11,9 @@
 //!   stopping when it suits them: a capture of an undefended piece is worth the piece; a
 //!   quiet move (no capture, no promotion) is worth `0` minus what it loses on the square.
 //! - **Cost.** A few bitboard operations per recapture; no move is made. Pins and checks are
-//!   ignored (as in every engine's SEE): an estimate, used to order captures and to skip losing
-//!   ones in quiescence search, never to decide a value.
+//!   ignored (as in every engine's SEE): an estimate, used to order captures, to skip losing
+//!   ones in quiescence search (`qs-see`) and, near the horizon, moves that lose too much
+//!   (`see-prune`), never to decide a value.
 
 use shakmaty::attacks::{bishop_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Color, Move, Role, Square};
@@ -237,5 +238,36 @@ mod tests {
         assert!(see.stats.quiescence_nodes < plain.stats.quiescence_nodes);
         // The capture loses, so both values are the stand pat.
         assert_eq!(see.score, plain.score);
+    }
+
+    /// With `see-prune`, the search near the horizon skips moves that lose material on their
+    /// square (here in a middle game full of them), and still finds a mate that starts with
+    /// checks and ends with a queen given away with check (Philidor's smothered mate: Nf7+ Kg8
+    /// Nh6++ Kh8 Qg8+ Rxg8 Nf7#; a checking move is never skipped).
+    #[test]
+    fn see_pruning_skips_losing_moves_but_not_a_checking_sacrifice() {
+        use search_core::engine::{Config, Engine};
+        use search_core::{Limits, Searcher};
+        let search = |fen: &str, config: &str, depth: u32| {
+            let game = ChessGame::from_fen(fen, ChessConfig::default()).unwrap();
+            let config = format!("strongest{config}").parse::<Config>().unwrap();
+            Engine::with_config(crate::Tapered, config).search(&game, &Limits::depth(depth))
+        };
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let plain = search(kiwipete, "", 4);
+        let pruned = search(kiwipete, "+see-prune=80", 4);
+        assert_eq!(plain.stats.see_pruned_moves, 0);
+        assert!(pruned.stats.see_pruned_moves > 0);
+        assert!(pruned.stats.nodes < plain.stats.nodes);
+        let smothered = "r6k/6pp/1q6/6N1/2Q5/8/5PPP/6K1 w - - 0 1";
+        for config in ["", "+see-prune=80"] {
+            let result = search(smothered, config, 5);
+            assert_eq!(result.score.mate_moves(), Some(4), "{config}: {}", result.score);
+            assert_eq!(
+                result.best_move.map(|mv| mv.to_string()),
+                Some("Ng5-f7".into()),
+                "{config}"
+            );
+        }
     }
 }

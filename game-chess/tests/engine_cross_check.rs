@@ -178,6 +178,8 @@ fn forward_pruning_keeps_its_invariants() {
         .value_changing(exact("tt=any"))
         .value_changing(exact("check-ext"))
         .value_changing(exact("rfp=100"))
+        .value_changing(exact("see-prune=80"))
+        .value_changing(exact("improving+rfp=100+lmp=1+lmr"))
         .value_changing(Engine::with_config(Evaluation::Tapered, strongest))
         .depths([3])
         .run_labelled(positions.iter().map(|(label, game)| (label, game)))

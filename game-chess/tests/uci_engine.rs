@@ -207,6 +207,8 @@ fn handshake_lists_every_option() {
         "Reverse Futility Depth",
         "Counter Moves",
         "LMR History",
+        "SEE Pruning",
+        "Improving",
         "Iterative Deepening",
     ] {
         let prefix = format!("option name {name} type ");
@@ -732,6 +734,8 @@ fn every_option_value_searches_to_a_legal_move() {
         ("Killers", "false"),
         ("History", "gravity"),
         ("History Pruning", "1024"),
+        ("SEE Pruning", "80"),
+        ("Improving", "true"),
         ("History", "off"),
         ("Check Extension", "false"),
         ("mtd(f)", "OFF"),

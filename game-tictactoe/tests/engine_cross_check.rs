@@ -163,10 +163,12 @@ fn presets_and_forward_pruning_on_every_position_at_every_depth() {
             (exact("history=gravity+counter"), true),
             (exact("lmr+history=gravity+lmr-history=64"), false),
             (exact("rfp=3+rfp-depth=6"), false),
+            // Improving, with the prunings it adjusts.
+            (exact("improving+rfp=3+lmp=1+lmr"), false),
         ]
     };
     let checks = every_position_at_every_depth(make);
-    assert_eq!(checks, expected_checks(17));
+    assert_eq!(checks, expected_checks(18));
 }
 
 /// The presets on 2, 4 and 8 threads (Lazy SMP: more threads than the test machine's cores, on

@@ -252,9 +252,10 @@ pub trait Game: Clone + Send + Sync {
 
     /// What `mv` wins or loses on its square if both sides then capture there while it pays (the
     /// static exchange evaluation), in hundredths of the evaluator's unit; `None` (the default)
-    /// when the game does not say. Only its sign is used: the engine's quiescence search with
-    /// `qs-see` skips the noisy moves whose exchange is negative. An estimate, never exact:
-    /// nothing an exact configuration computes depends on it.
+    /// when the game does not say. The engine's quiescence search with `qs-see` skips the noisy
+    /// moves whose exchange is negative, and SEE pruning (`see-prune=margin`) near the horizon
+    /// the moves whose exchange is below `−margin × depth`. An estimate, never exact: nothing
+    /// an exact configuration computes depends on it.
     fn static_exchange(&self, _mv: Self::Move) -> Option<i32> {
         None
     }

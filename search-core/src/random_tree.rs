@@ -25,7 +25,8 @@
 //! [`with_incremental_values`](RandomTree::with_incremental_values) (values that accumulate along
 //! the path, so that shallow values predict deep ones and move ordering has something to learn).
 //! Every move has a [`history_index`](Game::history_index) (its
-//! number).
+//! number) and a [`static_exchange`](Game::static_exchange) (one of −300, −200, −100, 0 and
+//! +100, drawn from the hash: for SEE pruning and `qs-see`).
 //!
 //! [`with_leaf_values`]: RandomTree::with_leaf_values
 
@@ -69,6 +70,7 @@ const CHECK_SALT: u64 = 0xC4EC_0000;
 const NULL_SALT: u64 = 0x0000_4E55_4C4C;
 const EXTRA_TURN_SALT: u64 = 0xE7_7A00;
 const CHANCE_SALT: u64 = 0xD1CE_0000;
+const EXCHANGE_SALT: u64 = 0x5EE0_0000;
 
 /// Largest extra value a non-first child of a best-first tree gets over the first child.
 const BEST_FIRST_SPREAD: u64 = 20;
@@ -307,6 +309,10 @@ impl Game for RandomTree {
         u16::try_from(mv).ok()
     }
 
+    fn static_exchange(&self, mv: u32) -> Option<i32> {
+        Some((mix(self.hash ^ EXCHANGE_SALT ^ u64::from(mv)) % 5) as i32 * 100 - 300)
+    }
+
     const HAS_CHANCE: bool = true;
 
     fn is_chance(&self) -> bool {
@@ -507,6 +513,9 @@ impl Game for PerfectOrder {
     }
     fn history_index(&self, mv: u32) -> Option<u16> {
         self.tree.history_index(mv)
+    }
+    fn static_exchange(&self, mv: u32) -> Option<i32> {
+        self.tree.static_exchange(mv)
     }
     fn is_chance(&self) -> bool {
         self.tree.is_chance()

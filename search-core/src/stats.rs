@@ -58,6 +58,8 @@ pub struct SearchStats {
     pub late_moves_pruned: u64,
     /// Quiet moves skipped by history pruning (a bad history record near the horizon).
     pub history_pruned_moves: u64,
+    /// Moves skipped by SEE pruning (losing material by the static exchange near the horizon).
+    pub see_pruned_moves: u64,
     /// Nodes searched a ply shallower by internal iterative reduction (no table move).
     pub internal_reductions: u64,
     /// Noisy moves quiescence search skipped as losing by the static exchange.
@@ -145,6 +147,7 @@ impl AddAssign<&SearchStats> for SearchStats {
         self.futility_pruned_moves += other.futility_pruned_moves;
         self.late_moves_pruned += other.late_moves_pruned;
         self.history_pruned_moves += other.history_pruned_moves;
+        self.see_pruned_moves += other.see_pruned_moves;
         self.internal_reductions += other.internal_reductions;
         self.losing_captures_skipped += other.losing_captures_skipped;
         self.killer_cutoffs += other.killer_cutoffs;

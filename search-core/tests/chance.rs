@@ -56,6 +56,28 @@ fn every_searcher_equals_expectiminimax_on_thousands_of_chance_trees() {
     assert_eq!(report.checks, 2_000 * 5 * 8);
 }
 
+/// The forward prunings that read the line's static values (`improving`, which a chance node
+/// marks as having none) or the static exchange (`see-prune`) across chance nodes: the
+/// invariants of a value-changing search.
+#[test]
+fn improving_and_see_pruning_keep_their_invariants_across_chance_nodes() {
+    let trees: Vec<RandomTree> = chance_trees(300, 5).into_iter().map(|(tree, _)| tree).collect();
+    let strongest = |change: fn(&mut Config)| {
+        let mut config = Config::strongest().for_game::<RandomTree>();
+        change(&mut config);
+        Engine::with_config(TreeValue, config)
+    };
+    CrossCheck::minimax(TreeValue)
+        .value_changing(strongest(|c| {
+            c.improving = true;
+            c.late_move_pruning = Some(1);
+        }))
+        .value_changing(strongest(|c| c.see_pruning = Some(1)))
+        .depths(1..=5)
+        .run(&trees)
+        .assert_agree();
+}
+
 #[test]
 fn the_plain_engine_visits_the_nodes_of_alphabeta_on_chance_trees() {
     for (tree, depth) in chance_trees(300, 5) {

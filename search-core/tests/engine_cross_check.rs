@@ -53,11 +53,14 @@ fn counter_alone() -> TreeEngine {
     })
 }
 
-/// The strongest preset with what the chess defaults add to it: late move pruning, internal
-/// iterative reduction, history's gravity rule and history pruning (with bases that act on
-/// small trees).
+/// The strongest preset with what the chess defaults add to it: quiescence's skipping of losing
+/// captures, late move pruning, internal iterative reduction, history's gravity rule and history
+/// pruning (with bases that act on small trees).
 fn chess_shape() -> TreeEngine {
     strongest_with(|c| {
+        if let Some(quiescence) = c.quiescence.as_mut() {
+            quiescence.see = true;
+        }
         c.late_move_pruning = Some(1);
         c.internal_reduction = Some(2);
         c.history = Some(HistoryRule::Gravity);
@@ -257,6 +260,12 @@ fn value_changing_features_keep_their_invariants() {
                 max_depth: 5,
             });
         }))
+        .value_changing(exact_with("see-prune=1"))
+        .value_changing(strongest_with(|c| {
+            c.improving = true;
+            c.late_move_pruning = Some(1);
+        }))
+        .value_changing(strongest_with(|c| c.see_pruning = Some(1)))
         .value_changing(strongest_with(|c| {
             c.reverse_futility = Some(ReverseFutility::new(3));
             c.futility = Some(3);
@@ -316,6 +325,13 @@ fn presets_and_quiescence_with_extra_turns() {
             c.reverse_futility = c
                 .reverse_futility
                 .map(|rfp| ReverseFutility { max_depth: 5, ..rfp });
+        }))
+        // SEE pruning, with a margin that skips every losing move of an eligible node.
+        .value_changing(strongest_with(|c| c.see_pruning = Some(1)))
+        // Improving, with the prunings it adjusts.
+        .value_changing(strongest_with(|c| {
+            c.improving = true;
+            c.late_move_pruning = Some(1);
         }))
         .depths(1..=5)
         .run(&trees)

@@ -81,6 +81,9 @@ impl Game for Strict {
     fn history_index(&self, mv: u32) -> Option<u16> {
         u16::try_from(mv).ok()
     }
+    fn static_exchange(&self, mv: u32) -> Option<i32> {
+        self.tree.static_exchange(mv - self.offset())
+    }
 }
 
 impl ZobristHash for Strict {
@@ -208,6 +211,67 @@ fn late_move_pruning_skips_late_quiet_moves_of_scout_nodes_only() {
         assert_eq!((never.score, never.stats.nodes), (plain.score, plain.stats.nodes));
     }
     assert!(skipped > 0, "late move pruning never skipped a move");
+}
+
+#[test]
+fn see_pruning_skips_moves_losing_more_than_its_bar_in_scout_nodes_only() {
+    let trees = strict_trees(false);
+    let (mut skipped, mut changed) = (0, 0);
+    for tree in &trees {
+        let base =
+            |extra: &str| Engine::with_config(strict_value, exact_plus(&format!("null=adaptive+qs{extra}")));
+        let plain = base("").search(tree, &Limits::depth(6));
+        assert_eq!(plain.stats.see_pruned_moves, 0);
+        // The trees' exchanges are -300 to +100: a margin of 1 per ply skips every losing move
+        // of an eligible node.
+        let pruned = base("+see-prune=1").search(tree, &Limits::depth(6));
+        skipped += pruned.stats.see_pruned_moves;
+        assert!(pruned.best_move.is_some());
+        assert_eq!(
+            pruned.stats.nodes,
+            pruned.stats.interior_nodes + pruned.stats.leaf_nodes
+        );
+        if (pruned.score, pruned.stats.nodes) != (plain.score, plain.stats.nodes) {
+            changed += 1;
+        }
+        // A margin no exchange falls below (300 at depth 1 is the bar -300) prunes nothing: the
+        // plain search, node for node.
+        let never = base("+see-prune=300").search(tree, &Limits::depth(6));
+        assert_eq!(never.stats.see_pruned_moves, 0);
+        assert_eq!((never.score, never.stats.nodes), (plain.score, plain.stats.nodes));
+    }
+    assert!(skipped > 0, "SEE pruning never skipped a move");
+    assert!(changed > 0, "SEE pruning changed no search");
+}
+
+#[test]
+fn improving_changes_only_what_reverse_futility_late_move_pruning_and_reductions_do() {
+    let trees = strict_trees(false);
+    let limits = Limits::depth(6);
+    // Each pruning it adjusts, with and without it: some searches change, for each.
+    let mut changed = [0; 3];
+    for tree in &trees {
+        let search = |config: &str| {
+            let config = exact_plus(config);
+            Engine::with_config(strict_value, config).search(tree, &limits)
+        };
+        for (count, pruning) in changed.iter_mut().zip(["rfp=3", "lmp=1", "lmr"]) {
+            let without = search(&format!("null=adaptive+qs+{pruning}"));
+            let with = search(&format!("null=adaptive+qs+{pruning}+improving"));
+            assert!(with.best_move.is_some());
+            if (with.score, with.stats.nodes) != (without.score, without.stats.nodes) {
+                *count += 1;
+            }
+        }
+        // Without them it changes nothing: the same search, node for node.
+        let plain = search("null=adaptive+qs");
+        let alone = search("null=adaptive+qs+improving");
+        assert_eq!((alone.score, alone.stats.nodes), (plain.score, plain.stats.nodes));
+    }
+    assert!(
+        changed.iter().all(|&count| count > 0),
+        "rfp, lmp, lmr changed: {changed:?}"
+    );
 }
 
 #[test]

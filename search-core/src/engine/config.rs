@@ -80,6 +80,7 @@ use super::futility::{self, DEFAULT_REVERSE_FUTILITY_MARGIN, ReverseFutility};
 use super::history::{self, HistoryRule};
 use super::history_pruning;
 use super::iir;
+use super::improving;
 use super::iterative;
 use super::killers;
 use super::lmp;
@@ -91,6 +92,7 @@ use super::pvs;
 use super::quiescence::{self, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, QuiescenceConfig};
 use super::repetition;
 use super::root_window::{FirstGuess, RootWindow};
+use super::see_pruning;
 use super::star::{self, ChancePruning};
 use super::threads;
 use super::tt::{self, DepthPolicy, TableConfig};
@@ -131,8 +133,13 @@ pub struct Config {
     pub late_move_pruning: Option<u32>,
     /// History pruning's threshold per ply (`history_pruning.rs`).
     pub history_pruning: Option<u32>,
+    /// SEE pruning's margin per ply (`see_pruning.rs`).
+    pub see_pruning: Option<u32>,
     /// Internal iterative reduction's least depth (`iir.rs`).
     pub internal_reduction: Option<u32>,
+    /// Reverse futility, late move pruning and reductions adjusted by whether the side to
+    /// move's static value is improving (`improving.rs`).
+    pub improving: bool,
     /// Quiescence search (`quiescence.rs`).
     pub quiescence: Option<QuiescenceConfig>,
     /// Check extension (`extensions.rs`).
@@ -193,7 +200,9 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(lmr: lmr::LMR_HISTORY),
     part!(late_move_pruning: lmp::LATE_MOVE_PRUNING),
     part!(history_pruning: history_pruning::HISTORY_PRUNING),
+    part!(see_pruning: see_pruning::SEE_PRUNING),
     part!(internal_reduction: iir::INTERNAL_REDUCTION),
+    part!(improving: improving::IMPROVING),
     part!(quiescence: quiescence::QUIESCENCE),
     part!(quiescence: quiescence::CHECKS),
     part!(quiescence: quiescence::SEE),
@@ -225,7 +234,9 @@ impl Config {
         lmr: None,
         late_move_pruning: None,
         history_pruning: None,
+        see_pruning: None,
         internal_reduction: None,
+        improving: false,
         quiescence: None,
         check_extension: false,
         capture_chain: None,

@@ -132,8 +132,10 @@ pub(super) struct MoveLoop<'m, M> {
     pub(super) moves: &'m mut crate::MoveList<M>,
     /// The move to search first, if any (checked against the moves by the move picker).
     pub(super) tt_move: Option<M>,
-    /// The node's static value, if a feature needs it (futility pruning).
+    /// The node's static value, if a feature needs it (futility pruning, `improving`).
     pub(super) static_eval: Option<Score>,
+    /// Whether the side to move's static value is improving (`improving.rs`), if known.
+    pub(super) improving: Option<bool>,
     /// Whether the side to move is in check (asked only when a feature needs it).
     pub(super) in_check: bool,
     /// The node's repetition key, on the line while its children are searched.

@@ -25,7 +25,8 @@
 //!
 //! - **Idea.** With few plies left, the opponent has little time to win back a large advantage:
 //!   if `evaluate(p) - margin × depth >= beta`, searching the moves would almost surely fail high
-//!   too, so the node returns the static value at once.
+//!   too, so the node returns the static value at once (with `improving`, the margin counts a
+//!   ply less where the side to move's static value is improving: `improving.rs`).
 //! - **When.** With the option on (`margin` per ply, in hundredths of the evaluation's
 //!   [`unit`](crate::Evaluate::unit)), at most
 //!   [`REVERSE_FUTILITY_MAX_DEPTH`] plies from the horizon (or as many as `rfp-depth=N` says,
@@ -152,17 +153,19 @@ pub(super) const FUTILITY: Feature<Option<i32>> = Feature {
 
 /// The reverse futility cut of `node`, whose static value is `static_eval`, with `margin` per
 /// ply (on the evaluation's scale) up to `max_depth` plies from the horizon (see
-/// [`ReverseFutility`]): `Some(static value)` when it fails high by the margin.
+/// [`ReverseFutility`]), the margin counting `margin_depth` plies (the node's depth, or a ply
+/// less: `improving.rs`): `Some(static value)` when it fails high by the margin.
 pub(super) fn reverse_futility_cut(
     margin: i32,
     max_depth: u32,
     static_eval: Score,
     node: &Node,
+    margin_depth: u32,
     stats: &mut SearchStats,
 ) -> Option<Score> {
     let eligible =
         node.is_null_window() && node.depth <= max_depth && node.beta.raw().abs() < Score::MAX_EVAL.raw();
-    let cut = eligible && static_eval - margin.saturating_mul(node.depth as i32) >= node.beta;
+    let cut = eligible && static_eval - margin.saturating_mul(margin_depth as i32) >= node.beta;
     if cut {
         stats.futility_cutoffs += 1;
     }

@@ -9,7 +9,8 @@
 //!   never at the root, never in check, only in null-window nodes (PVS's scouts, never the
 //!   principal variation), only for quiet moves placed by no tier but history (not the table
 //!   move, a hinted move or a killer) that do not give check, and only once `base + depth²`
-//!   moves were looked at.
+//!   moves were looked at (half as many where the side to move is not improving, with
+//!   `improving`: `improving.rs`).
 //! - **Invariant.** Only moves after the first are skipped, so a node always searches a move;
 //!   the node's fail-soft value is that of the moves searched.
 //! - **Exact or value-changing.** Value-changing: a late quiet move that would have raised the
@@ -49,10 +50,18 @@ pub(super) const LATE_MOVE_PRUNING: Feature<Option<u32>> = Feature {
     alias: no_alias,
 };
 
-/// Whether the `candidate` move of `node` is skipped by late move pruning with `base`.
-/// `gives_check` is asked last, only of a move that is otherwise pruned.
+/// The moves a node `depth` plies from the horizon looks at before late move pruning with `base`
+/// skips its late quiet moves: `base + depth²`.
+#[must_use]
+pub(super) fn move_count(base: u32, depth: u32) -> u32 {
+    base.saturating_add(depth * depth)
+}
+
+/// Whether the `candidate` move of `node` is skipped by late move pruning after `moves` moves
+/// ([`move_count`], or fewer: `improving.rs`). `gives_check` is asked last, only of a move that
+/// is otherwise pruned.
 pub(super) fn pruned(
-    base: u32,
+    moves: u32,
     node: &Node,
     in_check: bool,
     candidate: &Candidate,
@@ -64,7 +73,7 @@ pub(super) fn pruned(
         && node.depth <= LMP_MAX_DEPTH
         && node.is_null_window()
         && candidate.is_late_quiet()
-        && candidate.number > base.saturating_add(node.depth * node.depth);
+        && candidate.number > moves;
     let pruned = eligible && !gives_check();
     if pruned {
         stats.late_moves_pruned += 1;

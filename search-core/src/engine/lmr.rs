@@ -14,6 +14,7 @@
 //!   two from move `2 × LMR_FULL_DEPTH_MOVES + 1` on at depth `2 × LMR_MIN_DEPTH` or more. With
 //!   the logarithmic choice (`lmr=log`, the strongest preset's) the
 //!   same moves are reduced by `max(1, ⌊0.75 + ln(depth) · ln(move number) / 2.25⌋)` plies.
+//!   With `improving` (`improving.rs`), a ply more where the side to move is not improving.
 //! - **Invariant.** A reduced search is believed only when it fails low (`<= alpha`): a move whose
 //!   reduced score beats alpha is searched again at the full depth, in the same window, before it
 //!   can raise alpha or cause a cutoff (and then by PVS in the full window if it falls inside).

@@ -20,6 +20,8 @@
 //! | futility pruning (Schaeffer 1986; Heinz 1998) and reverse futility pruning (static null move) | `futility.rs` | value-changing |
 //! | late move pruning (move-count pruning, Fruit and Stockfish) | `lmp.rs` | value-changing |
 //! | history pruning (history leaf pruning, Fruit-era engines; gravity form of Stockfish and Ethereal) | `history_pruning.rs` | value-changing |
+//! | SEE pruning: near the horizon, moves losing material by the [`static_exchange`](crate::Game::static_exchange) (Stockfish, Ethereal) | `see_pruning.rs` | value-changing |
+//! | improving: reverse futility, late move pruning and reductions by the static value's trend (Stockfish, Ethereal) | `improving.rs` | value-changing |
 //! | internal iterative reduction (Schröder's Rebel 2020; Stockfish 2021) | `iir.rs` | value-changing |
 //! | check extension, capture-chain extension (the chess-engine article in the project's papers) | `extensions.rs` | value-changing (a deeper search) |
 //! | quiescence search (Beal 1990): stand pat, noisy moves, optional checks, delta pruning and the skipping of losing captures ([`static_exchange`](crate::Game::static_exchange)) | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks and delta pruning |
@@ -60,7 +62,8 @@
 //!   (`state.rs`'s `Context`);
 //! - what each search starts afresh: statistics, limits, the principal-variation table
 //!   (`pv.rs`), the repetition line (`repetition.rs`), the killers (`killers.rs`), the counter
-//!   moves (`counter.rs`) and the trace (`search_state.rs`'s `SearchState`).
+//!   moves (`counter.rs`), the line's static values (`improving.rs`) and the trace
+//!   (`search_state.rs`'s `SearchState`).
 //!
 //! # Presets
 //!
@@ -89,7 +92,8 @@
 //! Any other configuration: [`Engine::with_config`] (see [`Config`] for how to build one).
 //!
 //! No heap allocation per node: move lists live on the stack, the principal variation in a
-//! triangular table and the killers, history and repetition line in buffers allocated once.
+//! triangular table and the killers, history, repetition line and the line's static values in
+//! buffers allocated once.
 //!
 //! To add a feature, see the contributor's guide (`CONTRIBUTING.md` at the repository's root).
 
@@ -108,6 +112,7 @@ mod futility;
 mod history;
 mod history_pruning;
 mod iir;
+mod improving;
 mod iterative;
 mod killers;
 mod lmp;
@@ -122,6 +127,7 @@ mod quiescence;
 mod repetition;
 mod root_window;
 mod search_state;
+mod see_pruning;
 mod star;
 mod state;
 mod threads;
@@ -150,6 +156,7 @@ pub use lmr::{DEFAULT_LMR_HISTORY_DIVISOR, Lmr, Reductions};
 pub use null_move::{ADAPTIVE_R_DEPTH, MAX_NULL_REDUCTION, NullMoveConfig, NullReduction};
 pub use quiescence::{DEFAULT_DELTA_MARGIN, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, QuiescenceConfig};
 pub use root_window::{FirstGuess, RootWindow};
+pub use see_pruning::{DEFAULT_SEE_PRUNING_MARGIN, SEE_PRUNING_MAX_DEPTH};
 pub use star::ChancePruning;
 pub use state::{InfoCallback, IterationInfo, RootMoveCallback, RootMoveInfo};
 pub use threads::MAX_THREADS;

@@ -11,11 +11,13 @@
 //! 3. the transposition-table probe (`tt.rs`; a node above the horizon computes the key at its
 //!    start and starts loading its entry into the cache then): a cutoff, or a move to search first; then the enhanced
 //!    transposition cutoff (`enhanced_cutoff.rs`);
-//! 4. reverse futility pruning (`futility.rs`) and null-move pruning (`null_move.rs`: this file
+//! 4. the static value recorded on the line and whether it is improving (`improving.rs`);
+//!    reverse futility pruning (`futility.rs`) and null-move pruning (`null_move.rs`: this file
 //!    searches the position after the pass);
 //! 5. the move loop (`search_moves`): ordered moves (`ordering.rs`),
 //!    futility pruning of hopeless quiet moves, late move pruning (`lmp.rs`) and history
-//!    pruning (`history_pruning.rs`) of late ones, each move through the child-search ladder
+//!    pruning (`history_pruning.rs`) of late ones, SEE pruning (`see_pruning.rs`) of losing
+//!    ones, each move through the child-search ladder
 //!    (`search_move`): the first with the full window, the others by a
 //!    null window (`pvs.rs`) at a reduced depth (`lmr.rs`, adjusted by history if asked) with
 //!    their re-searches; beta cutoffs feeding killers, counter moves (`counter.rs`) and history
@@ -49,11 +51,13 @@ use super::futility;
 use super::history::{HistoryRule, gravity_bonus};
 use super::history_pruning;
 use super::iir;
+use super::improving;
 use super::lmp;
 use super::lmr;
 use super::null_move::NullMoveResult;
 use super::ordering::{MovePicker, Tiers};
 use super::quiescence::Quiescence;
+use super::see_pruning;
 use super::state::RootMoveInfo;
 use super::state::{TableKey, table_key};
 use super::threads::{DEFER_DEPTH, PutOff};
@@ -112,6 +116,8 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             if node.depth == 0 {
                 return self.static_leaf(game);
             }
+            // No static value of its own on the line (`improving.rs`).
+            self.improving(game, node.ply, None);
             return self.chance_node(game, &moves, &node, early_key, key);
         }
 
@@ -149,9 +155,11 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         // --- Internal iterative reduction: a deep node the table has no move for, a ply shallower.
         node = self.internal_reduction(node, tt_key.is_some(), tt_move.is_some());
 
-        // --- Reverse futility: near the horizon, a static value far above beta ends the node.
+        // --- Reverse futility: near the horizon, a static value far above beta ends the node
+        //     (sooner if the side to move's value is improving: `improving.rs`).
         let static_eval = self.interior_static_eval(game, node.ply, in_check);
-        if let Some(score) = self.reverse_futility(static_eval, &node) {
+        let improving = self.improving(game, node.ply, static_eval);
+        if let Some(score) = self.reverse_futility(static_eval, improving, &node) {
             return self.search.prune(Cut::Futility, &moves, score);
         }
 
@@ -170,6 +178,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             moves: &mut moves,
             tt_move,
             static_eval,
+            improving,
             in_check,
             key,
         };
@@ -355,9 +364,11 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 continue;
             }
             // Late move pruning: near the horizon, a scout node's late quiet moves are skipped,
-            // and so are (history pruning) the quiet moves with a record of failing.
-            if self.late_move_pruned(node, work.in_check, &candidate, &child)
+            // and so are (history pruning) the quiet moves with a record of failing and (SEE
+            // pruning) the moves that lose material on their square.
+            if self.late_move_pruned(node, work.in_check, work.improving, &candidate, &child)
                 || self.history_pruned(node, work.in_check, &candidate, &child)
+                || self.see_pruned(game, mv, node, work.in_check, &candidate, &child)
             {
                 continue;
             }
@@ -374,7 +385,13 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             let child_move = ChildMove {
                 position: &child,
                 first: searched == 1,
-                reduction: self.late_move_reduction(node.depth, work.in_check, &candidate, &child),
+                reduction: self.late_move_reduction(
+                    node.depth,
+                    work.in_check,
+                    work.improving,
+                    &candidate,
+                    &child,
+                ),
                 chain: child_capture_chain(node.chain, candidate.noisy),
                 flips: child.to_move() != game.to_move(),
             };
@@ -693,16 +710,33 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let c = &self.config;
         let needed = c.reverse_futility.is_some()
             || c.futility.is_some()
+            || c.improving
             || c.null_move.is_some_and(|null_move| null_move.eval_guard);
         (needed && ply > 0 && !in_check).then(|| self.evaluate(game))
     }
 
     /// The reverse futility cut (see `futility.rs`): `Some(static value)` when it fails high by
     /// the margin.
-    fn reverse_futility(&mut self, static_eval: Option<Score>, node: &Node) -> Option<Score> {
+    fn reverse_futility(
+        &mut self,
+        static_eval: Option<Score>,
+        improving: Option<bool>,
+        node: &Node,
+    ) -> Option<Score> {
         let rfp = self.config.reverse_futility?;
         let margin = self.scaled(rfp.margin);
-        futility::reverse_futility_cut(margin, rfp.max_depth, static_eval?, node, &mut self.search.stats)
+        let margin_depth = improving::futility_depth(node.depth, improving);
+        let stats = &mut self.search.stats;
+        futility::reverse_futility_cut(margin, rfp.max_depth, static_eval?, node, margin_depth, stats)
+    }
+
+    /// Records the node's static value on the line and says whether the side to move is
+    /// improving (see `improving.rs`); `None` with the feature off or where it is not known.
+    fn improving(&mut self, game: &G, ply: u32, static_eval: Option<Score>) -> Option<bool> {
+        if !self.config.improving {
+            return None;
+        }
+        self.search.static_values.record(ply, game.to_move(), static_eval)
     }
 
     /// The futility bound of a move (see `futility.rs`) when it is to be skipped.
@@ -734,14 +768,23 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         iir::reduce(min_depth, node, probed, has_table_move, &mut self.search.stats)
     }
 
-    /// Whether late move pruning skips a move (see `lmp.rs`).
-    fn late_move_pruned(&mut self, node: &Node, in_check: bool, candidate: &Candidate, child: &G) -> bool {
+    /// Whether late move pruning skips a move (see `lmp.rs`; after half as many moves where the
+    /// side to move is not `improving`: `improving.rs`).
+    fn late_move_pruned(
+        &mut self,
+        node: &Node,
+        in_check: bool,
+        improving: Option<bool>,
+        candidate: &Candidate,
+        child: &G,
+    ) -> bool {
         let Some(base) = self.config.late_move_pruning else {
             return false;
         };
+        let moves = improving::pruning_count(lmp::move_count(base, node.depth), improving);
         let gives_check = || child.is_in_check();
         lmp::pruned(
-            base,
+            moves,
             node,
             in_check,
             candidate,
@@ -766,14 +809,47 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         )
     }
 
-    /// LMR's reduction of a move (see `lmr.rs`); `0` without LMR.
-    fn late_move_reduction(&self, depth: u32, in_check: bool, candidate: &Candidate, child: &G) -> u32 {
+    /// Whether SEE pruning skips move `mv` of `game` (see `see_pruning.rs`).
+    fn see_pruned(
+        &mut self,
+        game: &G,
+        mv: G::Move,
+        node: &Node,
+        in_check: bool,
+        candidate: &Candidate,
+        child: &G,
+    ) -> bool {
+        let Some(margin) = self.config.see_pruning else {
+            return false;
+        };
+        see_pruning::pruned(
+            margin,
+            node,
+            in_check,
+            candidate,
+            || game.static_exchange(mv),
+            || child.is_in_check(),
+            &mut self.search.stats,
+        )
+    }
+
+    /// LMR's reduction of a move of a node `depth` plies from the horizon (see `lmr.rs`; a ply
+    /// more where the side to move is not `improving`: `improving.rs`); `0` without LMR.
+    fn late_move_reduction(
+        &self,
+        depth: u32,
+        in_check: bool,
+        improving: Option<bool>,
+        candidate: &Candidate,
+        child: &G,
+    ) -> u32 {
         let Some(lmr) = self.config.lmr else {
             return 0;
         };
         let reduction = lmr
             .reductions
             .of(depth, in_check, candidate, || child.is_in_check());
+        let reduction = improving::reduction(reduction, improving);
         match lmr.history_divisor {
             Some(divisor) if reduction > 0 => {
                 lmr::history_adjusted(reduction, depth, candidate.history, divisor)
@@ -811,7 +887,13 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// Whether any enabled feature needs [`Game::is_in_check`].
     fn needs_check_status(&self) -> bool {
         let c = &self.config;
-        c.null_move.is_some() || c.check_extension || c.lmr.is_some()
+        c.null_move.is_some()
+            || c.check_extension
+            || c.lmr.is_some()
+            || c.late_move_pruning.is_some()
+            || c.history_pruning.is_some()
+            || c.see_pruning.is_some()
+            || c.improving
     }
 
     /// Whether any enabled feature needs [`Game::is_noisy`] in the move loop.

@@ -1,6 +1,7 @@
 //! **What every search starts afresh** ([`SearchState`]): the statistics, the limits, the
 //! principal-variation table (`pv.rs`), the repetition line (`repetition.rs`), the killers
-//! (`killers.rs`), the counter moves (`counter.rs`) and the trace, with the bookkeeping every
+//! (`killers.rs`), the counter moves (`counter.rs`), the line's static values (`improving.rs`)
+//! and the trace, with the bookkeeping every
 //! kind of node does (count a node, a leaf, a cut; check the limits).
 //!
 //! Below the configuration and the engine: the searches that need nothing else, such as
@@ -12,6 +13,7 @@ use std::time::Instant;
 
 use super::counter::CounterMoves;
 use super::frame::MAX_SEARCH_PLY;
+use super::improving::StaticValues;
 use super::killers::Killers;
 use super::pv::PvTable;
 use super::repetition::Line;
@@ -53,6 +55,8 @@ pub(super) struct SearchState<M> {
     pub(super) killers: Killers<M>,
     /// The counter moves, and the moves played on the current line.
     pub(super) counters: CounterMoves<M>,
+    /// The static values of the nodes on the current line (`improving.rs`).
+    pub(super) static_values: StaticValues,
     /// The best root move of the last completed iteration, searched first in the next.
     pub(super) root_best: Option<M>,
     /// The search-tree recorder (off unless asked for).
@@ -76,6 +80,7 @@ impl<M: Copy + Eq> SearchState<M> {
             line: Line::default(),
             killers: Killers::new(MAX_SEARCH_PLY as usize + 1),
             counters: CounterMoves::new(MAX_SEARCH_PLY as usize + 2),
+            static_values: StaticValues::new(MAX_SEARCH_PLY as usize + 1),
             root_best: None,
             trace: Tracer::default(),
             shared: None,
@@ -102,6 +107,7 @@ impl<M: Copy + Eq> SearchState<M> {
         self.pv.allocate();
         self.killers.clear();
         self.counters.clear();
+        self.static_values.clear();
         self.line.start(repetition, game_history);
         self.shared = shared;
         self.window = None;

@@ -84,6 +84,8 @@ fn exactness_follows_the_features() {
         ("id+tt+killers+counter+history=gravity", Exactness::Minimax),
         ("lmr+lmr-history", Exactness::ValueChanging),
         ("rfp+rfp-depth=6", Exactness::ValueChanging),
+        ("see-prune=80", Exactness::ValueChanging),
+        ("improving", Exactness::ValueChanging),
     ];
     for (text, exactness) in table {
         assert_eq!(text.parse::<Config>().unwrap().exactness(), exactness, "{text}");
@@ -103,6 +105,10 @@ fn nonsense_is_refused_with_the_reason() {
         ("asp=0", "feature \"asp\" is switched off by leaving it out"),
         ("asp=-3", "feature \"asp\" -3 is out of range 1..=100000"),
         ("asp=wide", "feature \"asp\" needs a number, not \"wide\""),
+        (
+            "see-prune=0",
+            "feature \"see-prune\" is switched off by leaving it out",
+        ),
         (
             "null=r0",
             "feature \"null\" has no value \"r0\" (one of: r2, r1, r3, adaptive)",
