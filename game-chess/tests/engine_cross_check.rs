@@ -173,6 +173,7 @@ fn forward_pruning_keeps_its_invariants() {
         .value_changing(exact("null=r2"))
         .value_changing(exact("null=r3"))
         .value_changing(exact("null=adaptive+verified"))
+        .value_changing(exact("null=scaled+null-guard"))
         .value_changing(exact("lmr"))
         .value_changing(exact("tt=deeper"))
         .value_changing(exact("tt=any"))

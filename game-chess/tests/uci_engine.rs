@@ -717,6 +717,7 @@ fn every_option_value_searches_to_a_legal_move() {
         ("Null Move", "r2"),
         ("Null Move", "r3"),
         ("Verified Null Move", "true"),
+        ("Null Move", "scaled"),
         ("Null Move", "adaptive"),
         ("Null Move Guard", "true"),
         ("Quiescence", "false"),

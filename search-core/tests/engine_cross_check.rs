@@ -213,7 +213,7 @@ fn value_changing_features_keep_their_invariants() {
         })
         .collect();
     let mut cross_check = CrossCheck::minimax(TreeValue).depths(1..=5);
-    for reduction in ["r1", "r2", "r3", "adaptive"] {
+    for reduction in ["r1", "r2", "r3", "adaptive", "scaled"] {
         cross_check = cross_check
             .value_changing(exact_with(&format!("null={reduction}")))
             .value_changing(exact_with(&format!("null={reduction}+verified")));
@@ -236,6 +236,7 @@ fn value_changing_features_keep_their_invariants() {
         .value_changing(exact_with("futility=3"))
         .value_changing(exact_with("lmr=log"))
         .value_changing(exact_with("null=adaptive+null-guard"))
+        .value_changing(exact_with("null=scaled+null-guard"))
         .value_changing(exact_with("iir=2"))
         .value_changing(strongest_with(|c| c.internal_reduction = Some(2)))
         .value_changing(engine(Config {

@@ -117,7 +117,7 @@ fn strict_trees(colliding: bool) -> Vec<Strict> {
 fn null_move_is_never_tried_in_check_nor_twice_in_a_row() {
     let trees = strict_trees(false);
     let mut tries = 0;
-    for reduction in ["r1", "r2", "r3", "adaptive"] {
+    for reduction in ["r1", "r2", "r3", "adaptive", "scaled"] {
         for verified in ["", "+verified"] {
             let config = exact_plus(&format!("null={reduction}{verified}+check-ext+qs"));
             let mut engine = Engine::with_config(strict_value, config);

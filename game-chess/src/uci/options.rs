@@ -513,7 +513,7 @@ mod tests {
             (
                 "Null Move",
                 Some("r4"),
-                "option 'Null Move' has no value 'r4' (one of: off, r2, r1, r3, adaptive)",
+                "option 'Null Move' has no value 'r4' (one of: off, r2, r1, r3, adaptive, scaled)",
             ),
             ("Skill Level", Some("3"), "unknown option 'Skill Level'"),
         ];

@@ -18,7 +18,12 @@
 //! - **Reduction.** The null search goes `depth - 1 - R` plies: a fixed `R` of 1, 2 or 3 (the
 //!   thesis's three versions; it found `R = 2` best, fewest nodes and fastest, in line with
 //!   Heinz), or adaptive (Heinz 1999, ICCA Journal 22(3)): `R = 3` above [`ADAPTIVE_R_DEPTH`],
-//!   `R = 2` below.
+//!   `R = 2` below, or **scaled** with the depth, `R = 3 + depth / 3`, the deeper reductions of
+//!   the modern engines (Stockfish since about 2010 and Ethereal reduce by about a quarter to a
+//!   third of the depth plus three or four plies, and more when the static value is far above
+//!   beta; Chess Programming Wiki, "Null Move Pruning", "Depth Reduction R"): at 9 plies from
+//!   the horizon the pass is searched 2 plies deep where adaptive searches it 5, and at 6 plies
+//!   or fewer it goes straight to the horizon (quiescence, if on).
 //! - **Verified null move** (David-Tabibi & Netanyahu 2002, ICGA Journal 25(3)): where
 //!   verification is on, a null-move fail-high does not cut; the node is searched one ply
 //!   shallower with verification off in its subtree (where null moves cut plainly), and if that
@@ -53,6 +58,9 @@ pub enum NullReduction {
     /// up to depth 8 when both sides have little material; that needs a game-specific material
     /// measure the [`Game`](crate::Game) trait does not have.)
     Adaptive,
+    /// `R = 3 + depth / 3`, growing with the plies left: 4 at depths 3 to 5, 5 at 6 to 8, 6 at
+    /// 9 to 11, and so on (the modern engines' depth term; they add an evaluation term too).
+    Scaled,
 }
 
 /// Adaptive null move uses `R = 3` above this depth (Heinz 1999).
@@ -110,6 +118,7 @@ impl NullMoveConfig {
             NullReduction::Fixed(r) => r.clamp(1, MAX_NULL_REDUCTION),
             NullReduction::Adaptive if depth > ADAPTIVE_R_DEPTH => 3,
             NullReduction::Adaptive => 2,
+            NullReduction::Scaled => 3 + depth / 3,
         };
         depth.saturating_sub(1 + r)
     }
@@ -160,13 +169,14 @@ fn null_move(part: &mut Option<NullMoveConfig>) -> &mut NullMoveConfig {
 pub(super) const NULL_MOVE: Feature<Option<NullMoveConfig>> = Feature {
     name: "null",
     option: "Null Move",
-    summary: "null-move pruning with R = 1, 2, 3 (r1-r9), or adaptive (R = 3 above depth 6, else 2)",
-    kind: Kind::Choice(&["r2", "r1", "r3", "adaptive"]),
+    summary: "null-move pruning: R = 1 to 9 (r1-r9), adaptive (R = 3 above depth 6, else 2) or scaled (R = 3 + depth/3)",
+    kind: Kind::Choice(&["r2", "r1", "r3", "adaptive", "scaled"]),
     parent: None,
     implied: false,
     get: |part| {
         part.map(|n| match n.reduction {
             NullReduction::Adaptive => Value::Choice("adaptive"),
+            NullReduction::Scaled => Value::Choice("scaled"),
             NullReduction::Fixed(r) => Value::Choice(reduction_name(r)),
         })
     },
@@ -176,6 +186,7 @@ pub(super) const NULL_MOVE: Feature<Option<NullMoveConfig>> = Feature {
             Some(name) => {
                 null_move(part).reduction = match name {
                     "adaptive" => NullReduction::Adaptive,
+                    "scaled" => NullReduction::Scaled,
                     r => NullReduction::Fixed(parse_null_reduction(r).unwrap_or(2)),
                 }
             }
@@ -220,3 +231,25 @@ pub(super) const GUARD: Feature<Option<NullMoveConfig>> = Feature {
     effect: value_changing,
     alias: no_alias,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_reduction_gives_its_null_search_depth() {
+        // (reduction, [null search depth at depths 0..=12])
+        let cases = [
+            (NullReduction::Fixed(1), [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+            (NullReduction::Fixed(2), [0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]),
+            (NullReduction::Fixed(3), [0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8]),
+            (NullReduction::Adaptive, [0, 0, 0, 0, 1, 2, 3, 3, 4, 5, 6, 7, 8]),
+            (NullReduction::Scaled, [0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 3, 4, 4]),
+        ];
+        for (reduction, expected) in cases {
+            let null_move = NullMoveConfig::new(reduction);
+            let depths: Vec<u32> = (0..=12).map(|depth| null_move.null_search_depth(depth)).collect();
+            assert_eq!(depths, expected, "{reduction:?}");
+        }
+    }
+}

@@ -111,7 +111,7 @@ fn nonsense_is_refused_with_the_reason() {
         ),
         (
             "null=r0",
-            "feature \"null\" has no value \"r0\" (one of: r2, r1, r3, adaptive)",
+            "feature \"null\" has no value \"r0\" (one of: r2, r1, r3, adaptive, scaled)",
         ),
         (
             "tt=sometimes",
