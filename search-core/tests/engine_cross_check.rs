@@ -9,6 +9,7 @@ use search_core::engine::{
 use search_core::random_tree::{RandomTree, TreeValue};
 use search_core::reference::MinimaxQuiescence;
 use search_core::testing::{CrossCheck, EXACT_COMBINATIONS, exact_engine_combinations};
+use search_core::{Limits, Searcher};
 
 /// Why the quiescence reference is not checked against plain minimax here.
 const QUIESCENCE_REFERENCE: &str = "minimax + quiescence differs from plain minimax by design; search-core/tests/reference_searchers.rs holds it to a two-sided quiescence";
@@ -306,6 +307,35 @@ fn every_combination_of_exact_features_gives_the_minimax_value_with_extra_turns(
 }
 
 #[test]
+fn null_move_reductions_with_extra_turns() {
+    // Trees where a side may move twice in a row and may also pass: every null-move reduction,
+    // with and without the guard, keeps the invariants.
+    let trees: Vec<RandomTree> = extra_turn_trees(120, 25)
+        .into_iter()
+        .map(RandomTree::with_null_moves)
+        .collect();
+    let mut cross_check = CrossCheck::minimax(TreeValue).depths(1..=5);
+    for reduction in ["r2", "adaptive", "scaled"] {
+        cross_check = cross_check
+            .value_changing(exact_with(&format!("null={reduction}")))
+            .value_changing(exact_with(&format!("null={reduction}+null-guard")));
+    }
+    cross_check.run(&trees).assert_agree();
+    // The passes were tried and cut there, so the check above held them to something.
+    let mut engine = exact_with("null=scaled+null-guard");
+    let (mut tries, mut cutoffs) = (0, 0);
+    for tree in &trees {
+        let stats = engine.search(tree, &Limits::depth(5)).stats;
+        tries += stats.null_move_tries;
+        cutoffs += stats.null_move_cutoffs;
+    }
+    assert!(
+        tries > 100 && cutoffs > 10,
+        "null move tried {tries} times, cut {cutoffs}"
+    );
+}
+
+#[test]
 fn presets_and_quiescence_with_extra_turns() {
     let trees = extra_turn_trees(200, 25);
     CrossCheck::minimax(TreeValue)
@@ -316,8 +346,8 @@ fn presets_and_quiescence_with_extra_turns() {
         .value_changing(Engine::strongest(TreeValue))
         .value_changing(chess_shape())
         .value_changing(strongest_with(|c| {
-            // The candidates tried in chess and not kept: history-adjusted reductions and a
-            // deeper reverse futility pruning, on the side to move's extra turns too.
+            // History-adjusted reductions (in the chess defaults) and a deeper reverse futility
+            // pruning (tried in chess, not kept), on the side to move's extra turns too.
             c.history = Some(HistoryRule::Gravity);
             c.lmr = c.lmr.map(|lmr| Lmr {
                 history_divisor: Some(64),
