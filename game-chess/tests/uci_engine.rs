@@ -206,6 +206,7 @@ fn handshake_lists_every_option() {
         "Reverse Futility",
         "Reverse Futility Depth",
         "Counter Moves",
+        "Continuation History",
         "LMR History",
         "SEE Pruning",
         "Improving",

@@ -54,6 +54,26 @@ fn counter_alone() -> TreeEngine {
     })
 }
 
+/// The engine of the exact preset with continuation history (an exact ordering) and the gravity
+/// rule ...
+fn continuation_with_gravity() -> TreeEngine {
+    engine(Config {
+        continuation_history: true,
+        history: Some(HistoryRule::Gravity),
+        ..Config::exact()
+    })
+}
+
+/// ... and as the only quiet tier (no killers, no history).
+fn continuation_alone() -> TreeEngine {
+    engine(Config {
+        continuation_history: true,
+        killers: false,
+        history: None,
+        ..Config::exact()
+    })
+}
+
 /// The strongest preset with what the chess defaults add to it: quiescence's skipping of losing
 /// captures, late move pruning, internal iterative reduction, history's gravity rule and history
 /// pruning (with bases that act on small trees).
@@ -127,6 +147,8 @@ fn presets_are_exact_or_keep_their_invariants() {
         .searcher(exact_with_gravity())
         .searcher(counter_with_killers())
         .searcher(counter_alone())
+        .searcher(continuation_with_gravity())
+        .searcher(continuation_alone())
         .value_changing(Engine::strongest(TreeValue))
         .value_changing(chess_shape())
         .depths(1..=5)
@@ -343,6 +365,8 @@ fn presets_and_quiescence_with_extra_turns() {
         .searcher(exact_with_gravity())
         .searcher(counter_with_killers())
         .searcher(counter_alone())
+        .searcher(continuation_with_gravity())
+        .searcher(continuation_alone())
         .value_changing(Engine::strongest(TreeValue))
         .value_changing(chess_shape())
         .value_changing(strongest_with(|c| {
@@ -363,6 +387,17 @@ fn presets_and_quiescence_with_extra_turns() {
         .value_changing(strongest_with(|c| {
             c.improving = true;
             c.late_move_pruning = Some(1);
+        }))
+        // Continuation history read by history pruning and the reductions, where the move
+        // one or two plies back may be the side's own.
+        .value_changing(strongest_with(|c| {
+            c.history = Some(HistoryRule::Gravity);
+            c.continuation_history = true;
+            c.history_pruning = Some(1);
+            c.lmr = c.lmr.map(|lmr| Lmr {
+                history_divisor: Some(64),
+                ..lmr
+            });
         }))
         .depths(1..=5)
         .run(&trees)

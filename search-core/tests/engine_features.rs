@@ -402,6 +402,31 @@ fn counter_moves_reorder_exactly() {
 }
 
 #[test]
+fn continuation_history_reorders_exactly_and_learns_where_moves_follow_moves() {
+    let limits = Limits::depth(6);
+    let mut reordered = 0;
+    for tree in &strict_trees(false) {
+        let search = |continuation_history| {
+            let config = Config {
+                continuation_history,
+                history: Some(HistoryRule::Gravity),
+                ..Config::exact()
+            };
+            Engine::with_config(strict_value, config).search(tree, &limits)
+        };
+        let (without, with) = (search(false), search(true));
+        assert_eq!(with.score, without.score);
+        if with.stats.nodes != without.stats.nodes {
+            reordered += 1;
+        }
+    }
+    assert!(
+        reordered > 10,
+        "continuation history changed the order of only {reordered} trees"
+    );
+}
+
+#[test]
 fn a_new_history_rule_starts_from_an_empty_table() {
     // Without a table, what an engine carries from one search to the next is its history: an
     // engine that searched under the classic rule and then switched to gravity searches as a

@@ -246,7 +246,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         };
         child_node.probe = probe;
         // Nature's move: nothing for a counter move (`counter.rs`) to answer.
-        if self.config.counter_moves {
+        if self.tracks_line() {
             self.search.counters.played(node.ply + 1, None);
         }
         let value = self.search_child(child, child_node, key);

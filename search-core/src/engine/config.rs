@@ -72,6 +72,7 @@ use std::str::FromStr;
 use super::aspiration::{self, DEFAULT_ASPIRATION_WINDOW};
 use super::banked;
 use super::bounds;
+use super::continuation;
 use super::counter;
 use super::enhanced_cutoff;
 use super::extensions;
@@ -117,6 +118,8 @@ pub struct Config {
     pub counter_moves: bool,
     /// The history heuristic and its rule (`history.rs`).
     pub history: Option<HistoryRule>,
+    /// Continuation history (`continuation.rs`).
+    pub continuation_history: bool,
     /// Principal variation search (`pvs.rs`).
     pub pvs: bool,
     /// The root's window: full, aspiration windows (`aspiration.rs`) or MTD(f) (`mtdf.rs`).
@@ -187,6 +190,7 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(killers: killers::KILLERS),
     part!(counter_moves: counter::COUNTER_MOVES),
     part!(history: history::HISTORY),
+    part!(continuation_history: continuation::CONTINUATION_HISTORY),
     part!(pvs: pvs::PVS),
     part!(root_window: aspiration::ASPIRATION),
     part!(root_window: mtdf::MTDF),
@@ -226,6 +230,7 @@ impl Config {
         killers: false,
         counter_moves: false,
         history: None,
+        continuation_history: false,
         pvs: false,
         root_window: RootWindow::Full,
         null_move: None,
@@ -534,8 +539,9 @@ impl<'de> serde::Deserialize<'de> for Config {
 /// same-depth transposition table (2⁶ = 64), each with a full root window, aspiration windows of
 /// ±`aspiration_window`, and MTD(f) guessing from the previous iteration and from two back:
 /// [`EXACT_COMBINATIONS`] configurations, every one [`Exactness::Minimax`]. Counter moves come
-/// with the killers under aspiration windows, so that they meet every combination of the other
-/// flags without doubling the matrix (the cross-checks add engines with counter moves alone).
+/// with the killers under aspiration windows, and continuation history with the history under
+/// MTD(f) from the previous guess, so that they meet every combination of the other flags
+/// without doubling the matrix (the cross-checks add engines with counter moves alone).
 ///
 /// (Before the configuration was one value, the matrix listed 384 engines: aspiration on and
 /// off under MTD(f), which ignores it, gave 128 duplicates.)
@@ -555,6 +561,7 @@ pub fn exact_configurations(aspiration_window: i32) -> Vec<Config> {
                 killers: on(1),
                 counter_moves: on(1) && matches!(root_window, RootWindow::Aspiration(_)),
                 history: on(2).then_some(HistoryRule::Classic),
+                continuation_history: on(2) && matches!(root_window, RootWindow::Mtdf(FirstGuess::Previous)),
                 pvs: on(3),
                 iterative_deepening: on(4),
                 table: on(5).then_some(TableConfig {

@@ -80,6 +80,14 @@ impl<M: Copy + Eq> CounterMoves<M> {
         }
     }
 
+    /// The history indices of the moves one and two plies before `ply` on the line (for the
+    /// continuation history, `continuation.rs`).
+    #[inline]
+    pub(crate) fn previous(&self, ply: u32) -> super::continuation::Previous {
+        let at = |ply: Option<u32>| self.previous.get(ply? as usize).copied().flatten();
+        [at(Some(ply)), at(ply.checked_sub(1))]
+    }
+
     /// The counter move of `player` to move at `ply`, if one is known.
     #[inline]
     pub(crate) fn at(&self, player: Player, ply: u32) -> Option<M> {

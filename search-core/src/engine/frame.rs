@@ -82,8 +82,9 @@ pub(super) struct Candidate {
     pub(super) noisy: bool,
     /// Its number among the node's searched moves, from 1 (the number it gets if searched).
     pub(super) number: u32,
-    /// Its history counter, for a quiet move when history pruning or history-adjusted
-    /// reductions are on with the gravity rule (`0` otherwise).
+    /// Its history score (the history counter, plus the continuation counters if that feature
+    /// is on), for a quiet move when history pruning or history-adjusted reductions are on with
+    /// the gravity rule (`0` otherwise).
     pub(super) history: i32,
 }
 

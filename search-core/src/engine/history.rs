@@ -36,6 +36,7 @@
 //!   quiet move searched before it), and a pass over the whole table at each aging (once per
 //!   search, and under the classic rule whenever a counter overflows).
 
+use super::continuation::Continuation;
 use super::feature::{Feature, Kind, Value, choice, exact, no_alias};
 use crate::Player;
 
@@ -86,6 +87,19 @@ pub(crate) fn gravity_bonus(depth: u32) -> i32 {
     let depth = depth.min(64) as i32;
     (32 * depth * depth).min(GRAVITY_MAX / 2)
 }
+
+/// The gravity rule's update of counter `old` by `delta` (at most `GRAVITY_MAX` either way):
+/// `h += delta − h·|delta| / GRAVITY_MAX`, which keeps `h` within `±GRAVITY_MAX`.
+pub(crate) fn gravity(old: i32, delta: i32) -> i32 {
+    let (max, delta) = (
+        i64::from(GRAVITY_MAX),
+        i64::from(delta.clamp(-GRAVITY_MAX, GRAVITY_MAX)),
+    );
+    let old = i64::from(old).clamp(-max, max);
+    let pulled = old + delta - old * delta.abs() / max;
+    pulled.clamp(-max, max) as i32
+}
+
 const KEYS: usize = 1 << 16;
 
 /// History counters. See the [module documentation](self).
@@ -93,6 +107,8 @@ const KEYS: usize = 1 << 16;
 pub(crate) struct History {
     /// Empty until first used, then `2 × KEYS` counters.
     counters: Vec<i32>,
+    /// The continuation counters (`continuation.rs`), learnt and aged with these.
+    pub(crate) continuation: Continuation,
 }
 
 impl History {
@@ -122,32 +138,28 @@ impl History {
         }
     }
 
-    /// Moves a counter by `delta` (at most `GRAVITY_MAX` either way) under the gravity rule:
-    /// `h += delta − h·|delta| / GRAVITY_MAX`, which keeps `h` within `±GRAVITY_MAX`.
+    /// Moves a counter by `delta` (at most `GRAVITY_MAX` either way) under the gravity rule
+    /// ([`gravity`]).
     pub(crate) fn nudge(&mut self, player: Player, key: u16, delta: i32) {
         if self.counters.is_empty() {
             self.counters = vec![0; 2 * KEYS];
         }
         let counter = &mut self.counters[Self::index(player, key)];
-        let (max, delta) = (
-            i64::from(GRAVITY_MAX),
-            i64::from(delta.clamp(-GRAVITY_MAX, GRAVITY_MAX)),
-        );
-        let old = i64::from(*counter).clamp(-max, max);
-        let pulled = old + delta - old * delta.abs() / max;
-        *counter = pulled.clamp(-max, max) as i32;
+        *counter = gravity(*counter, delta);
     }
 
-    /// Halves every counter.
+    /// Halves every counter, the continuation counters too.
     pub(crate) fn age(&mut self) {
         for counter in &mut self.counters {
             *counter /= 2;
         }
+        self.continuation.age();
     }
 
-    /// Forgets everything.
+    /// Forgets everything, the continuation counters too.
     pub(crate) fn clear(&mut self) {
         self.counters.fill(0);
+        self.continuation.clear();
     }
 }
 

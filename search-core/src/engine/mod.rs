@@ -9,6 +9,7 @@
 //! | killer moves, two per ply (Akl & Newborn 1977, Fiacco's replacement) | `killers.rs` | exact |
 //! | counter moves (Uiterwijk 1992) | `counter.rs` | exact |
 //! | history heuristic (Schaeffer 1989), classic or with gravity's maluses (Stockfish, Ethereal) | `history.rs` | exact |
+//! | continuation history: a quiet move's history after the move one and two plies back (Stockfish, Ethereal) | `continuation.rs` | exact |
 //! | transposition table (Greenblatt et al. 1967; Zobrist 1970), three [`DepthPolicy`]s | [`tt`] (`tt.rs`) | same depth: exact; others: value-changing |
 //! | enhanced transposition cutoffs (Plaat, Schaeffer, Pijls & de Bruin 1996) | `enhanced_cutoff.rs` | exact (with a same-depth table) |
 //! | PVS / NegaScout (Marsland 1983; Reinefeld 1983) | `pvs.rs` (a rung of `node.rs`'s child-search ladder) | exact |
@@ -102,6 +103,7 @@ mod banked;
 mod bounds;
 mod chance_node;
 pub mod config;
+mod continuation;
 mod counter;
 mod driver;
 mod enhanced_cutoff;

@@ -324,7 +324,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let mut scores = MoveList::new();
         let counter = self.counter_move(game, node.ply);
         let mut picker = MovePicker::new(
-            self.tiers(counter),
+            self.tiers(counter, node.ply),
             game,
             work.moves,
             work.tt_move,
@@ -338,7 +338,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         // rule's maluses).
         let mut quiets_tried = ArrayVec::<u16, 64>::new();
         while let Some((mv, kind, later)) = picker
-            .next(self.tiers(counter), game, moves)
+            .next(self.tiers(counter, node.ply), game, moves)
             .map(|(mv, kind)| (mv, kind, false))
             .or_else(|| put_off.next())
         {
@@ -354,7 +354,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 kind,
                 noisy,
                 number: searched + 1,
-                history: self.quiet_history(game, mv, noisy),
+                history: self.quiet_history(game, mv, noisy, node.ply),
             };
 
             // Futility: near the horizon, a quiet move cannot lift a hopeless static value to
@@ -379,7 +379,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 self.report_root_move(node.depth, mv, searched);
             }
             self.search.trace.child(&mv);
-            if self.config.counter_moves {
+            if self.tracks_line() {
                 self.search.counters.played(node.ply + 1, game.history_index(mv));
             }
             let child_move = ChildMove {
@@ -414,7 +414,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                     break;
                 }
             }
-            if !candidate.noisy && quiets_tried.len() < quiets_tried.capacity() && self.gravity() {
+            if !candidate.noisy && quiets_tried.len() < quiets_tried.capacity() && self.learns_maluses() {
                 quiets_tried.extend(game.history_index(mv));
             }
             // A Star2 probe (`chance_node.rs`) searches the expected best move only.
@@ -543,7 +543,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         // `None` on the line: repetitions are not detected across a null move, and there is no
         // move to counter after it.
         self.search.trace.null_child();
-        if self.config.counter_moves {
+        if self.tracks_line() {
             self.search.counters.played(node.ply + 1, None);
         }
         let score = -self.search_child(&passed, child, None);
@@ -590,17 +590,26 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             return;
         };
         let player = game.to_move();
+        let bonus = gravity_bonus(node.depth);
         match self.config.history {
             Some(HistoryRule::Classic) => self.history.reward(player, index, node.depth),
             Some(HistoryRule::Gravity) => {
                 // The cutoff move gains, the quiet moves tried before it lose (`history.rs`).
-                let bonus = gravity_bonus(node.depth);
                 self.history.nudge(player, index, bonus);
                 for &tried in quiets_tried {
                     self.history.nudge(player, tried, -bonus);
                 }
             }
             None => {}
+        }
+        if self.config.continuation_history {
+            // The same, for the pairs with the moves before (`continuation.rs`).
+            let previous = self.search.counters.previous(node.ply);
+            let continuation = &mut self.history.continuation;
+            continuation.nudge(player, previous, index, bonus);
+            for &tried in quiets_tried {
+                continuation.nudge(player, previous, tried, -bonus);
+            }
         }
     }
 
@@ -610,27 +619,54 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         self.config.history == Some(HistoryRule::Gravity)
     }
 
-    /// The history counter of quiet move `mv`, if history pruning or history-adjusted
-    /// reductions will read it (one of them is on, with the gravity rule); else `0`.
+    /// Whether a cutoff punishes the quiet moves tried before it: under the gravity rule, or
+    /// with continuation history (which always learns by it).
     #[inline]
-    fn quiet_history(&self, game: &G, mv: G::Move, noisy: bool) -> i32 {
+    fn learns_maluses(&self) -> bool {
+        self.gravity() || self.config.continuation_history
+    }
+
+    /// Whether the line's moves are tracked per ply: for counter moves or continuation history.
+    #[inline]
+    pub(super) fn tracks_line(&self) -> bool {
+        self.config.counter_moves || self.config.continuation_history
+    }
+
+    /// The history score of quiet move `mv` at `ply` (its history counter, plus its continuation
+    /// counters if that feature is on), if history pruning or history-adjusted reductions will
+    /// read it (one of them is on, with the gravity rule); else `0`.
+    #[inline]
+    fn quiet_history(&self, game: &G, mv: G::Move, noisy: bool, ply: u32) -> i32 {
         let c = &self.config;
         let reads = c.history_pruning.is_some() || c.lmr.is_some_and(|lmr| lmr.history_divisor.is_some());
         if !reads || noisy || !self.gravity() {
             return 0;
         }
-        game.history_index(mv)
-            .map_or(0, |index| self.history.score(game.to_move(), index))
+        let Some(index) = game.history_index(mv) else {
+            return 0;
+        };
+        let player = game.to_move();
+        let continuation = if c.continuation_history {
+            let previous = self.search.counters.previous(ply);
+            self.history.continuation.score(player, previous, index)
+        } else {
+            0
+        };
+        self.history.score(player, index) + continuation
     }
 
     /// The ordering tiers the configuration turns on, with what they have learnt, and the
-    /// node's `counter` move.
+    /// node's `counter` move; `ply`: the node's, for the continuation history.
     #[inline]
-    fn tiers(&self, counter: Option<G::Move>) -> Tiers<'_, G::Move> {
+    fn tiers(&self, counter: Option<G::Move>, ply: u32) -> Tiers<'_, G::Move> {
         Tiers {
             hints: self.config.order_hints,
             killers: self.config.killers.then_some(&self.search.killers),
             history: self.config.history.map(|_| &*self.history),
+            continuation: self
+                .config
+                .continuation_history
+                .then(|| (&self.history.continuation, self.search.counters.previous(ply))),
             counter,
         }
     }
@@ -901,6 +937,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let c = &self.config;
         c.capture_chain.is_some()
             || c.counter_moves
+            || c.continuation_history
             || c.lmr.is_some()
             || c.killers
             || c.history.is_some()

@@ -43,6 +43,7 @@
 
 use super::feature::{Feature, exact};
 use super::frame::MoveKind;
+use super::continuation::{Continuation, Previous};
 use super::history::History;
 use super::killers::Killers;
 use crate::{Game, MoveList};
@@ -66,6 +67,9 @@ pub(super) struct Tiers<'a, M> {
     pub(super) counter: Option<M>,
     /// The history counters, if on.
     pub(super) history: Option<&'a History>,
+    /// The continuation counters and the moves one and two plies back, if on
+    /// (`continuation.rs`).
+    pub(super) continuation: Option<(&'a Continuation, Previous)>,
 }
 
 impl<M: Copy> Clone for Tiers<'_, M> {
@@ -79,7 +83,11 @@ impl<M: Copy> Copy for Tiers<'_, M> {}
 impl<M> Tiers<'_, M> {
     /// Whether any tier is on.
     fn any(&self) -> bool {
-        self.hints || self.killers.is_some() || self.history.is_some() || self.counter.is_some()
+        self.hints
+            || self.killers.is_some()
+            || self.history.is_some()
+            || self.continuation.is_some()
+            || self.counter.is_some()
     }
 }
 
@@ -169,7 +177,8 @@ impl<'s> MovePicker<'s> {
     /// configuration turns on (see the [module documentation](self)), and finds the floor.
     fn score<G: Game>(&mut self, tiers: Tiers<'_, G::Move>, game: &G, moves: &[G::Move], ply: u32) {
         let killers = tiers.killers.map_or([None, None], |killers| killers.at(ply));
-        let quiet_tiers = tiers.killers.is_some() || tiers.history.is_some() || tiers.counter.is_some();
+        let histories = tiers.history.is_some() || tiers.continuation.is_some();
+        let quiet_tiers = tiers.killers.is_some() || histories || tiers.counter.is_some();
         let player = game.to_move();
         let from = self.scores.len();
         self.scores.extend(moves[from..].iter().map(|&mv| {
@@ -187,10 +196,11 @@ impl<'s> MovePicker<'s> {
                 if tiers.counter == Some(mv) {
                     return tiered(MoveKind::Killer, -1);
                 }
-                if let Some(history) = tiers.history
-                    && let Some(index) = game.history_index(mv)
-                {
-                    let history = history.score(player, index);
+                if histories && let Some(index) = game.history_index(mv) {
+                    let history = tiers.history.map_or(0, |history| history.score(player, index))
+                        + tiers.continuation.map_or(0, |(continuation, previous)| {
+                            continuation.score(player, previous, index)
+                        });
                     if history > 0 {
                         return tiered(MoveKind::History, history);
                     }
@@ -321,6 +331,7 @@ mod tests {
             hints: false,
             killers: None,
             history: None,
+            continuation: None,
             counter: None,
         }
     }
@@ -379,6 +390,7 @@ mod tests {
             hints: true,
             killers: Some(&killers),
             history: Some(&history),
+            continuation: None,
             counter: None,
         };
         let full = picked(tiers, &game, None);
@@ -451,5 +463,35 @@ mod tests {
         };
         let order: Vec<u32> = picked(tiers, &game, None).into_iter().map(|(mv, _)| mv).collect();
         assert_eq!(order, [2, 0, 3, 5, 1, 4]);
+    }
+
+    #[test]
+    fn continuation_counters_add_to_the_history_after_their_previous_move_only() {
+        let game = RandomTree::new(3, 6, 4);
+        let player = game.to_move();
+        let mut history = History::default();
+        history.nudge(player, 3, 200);
+        history.nudge(player, 5, 100);
+        // After move 7, move 5 cut often and move 3 failed; after another move, nothing known.
+        let mut continuation = Continuation::default();
+        continuation.nudge(player, [Some(7), None], 5, 400);
+        continuation.nudge(player, [Some(7), None], 3, -300);
+        let order = |previous| -> Vec<u32> {
+            let tiers = Tiers {
+                history: Some(&history),
+                continuation: Some((&continuation, previous)),
+                ..none()
+            };
+            picked(tiers, &game, None).into_iter().map(|(mv, _)| mv).collect()
+        };
+        assert_eq!(order([Some(7), None]), [5, 0, 1, 2, 4, 3]);
+        assert_eq!(order([Some(8), None]), [3, 5, 0, 1, 2, 4]);
+        // Without the plain history, the continuation counters order on their own.
+        let alone = Tiers {
+            continuation: Some((&continuation, [Some(7), None])),
+            ..none()
+        };
+        let order: Vec<u32> = picked(alone, &game, None).into_iter().map(|(mv, _)| mv).collect();
+        assert_eq!(order, [5, 0, 1, 2, 4, 3]);
     }
 }
