@@ -102,7 +102,10 @@ fn exact_presets_with_a_tie_heavy_evaluation_and_at_depth_4() {
         .searcher(exact_with(Evaluation::ThesisMaterial, "etc"))
         .searcher(exact_with(Evaluation::ThesisMaterial, "mtdf=two-back"))
         .searcher(exact_with(Evaluation::ThesisMaterial, "asp=10"))
-        .searcher(exact_with(Evaluation::ThesisMaterial, "history=gravity+cont-history"))
+        .searcher(exact_with(
+            Evaluation::ThesisMaterial,
+            "history=gravity+cont-history",
+        ))
         .depths([1, 2, 3])
         .run_labelled(positions.iter().map(|(label, game)| (label, game)))
         .assert_agree();
@@ -175,6 +178,7 @@ fn forward_pruning_keeps_its_invariants() {
         .value_changing(exact("null=r3"))
         .value_changing(exact("null=adaptive+verified"))
         .value_changing(exact("null=scaled+null-guard"))
+        .value_changing(exact("null=adaptive+null-eval=200"))
         .value_changing(exact("lmr"))
         .value_changing(exact("tt=deeper"))
         .value_changing(exact("tt=any"))
@@ -183,6 +187,7 @@ fn forward_pruning_keeps_its_invariants() {
         .value_changing(exact("see-prune=80"))
         .value_changing(exact("improving+rfp=100+lmp=1+lmr"))
         .value_changing(exact("history=gravity+cont-history+hp=1024+lmr+lmr-history=8192"))
+        .value_changing(exact("lmr+lmr-pv"))
         .value_changing(Engine::with_config(Evaluation::Tapered, strongest))
         .depths([3])
         .run_labelled(positions.iter().map(|(label, game)| (label, game)))

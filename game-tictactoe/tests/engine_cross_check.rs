@@ -161,6 +161,12 @@ fn presets_and_forward_pruning_on_every_position_at_every_depth() {
             // futility pruning: not.
             (exact("counter"), true),
             (exact("history=gravity+counter"), true),
+            // So does continuation history; smaller reductions at PV nodes and the null move's
+            // evaluation term do not.
+            (exact("cont-history"), true),
+            (exact("history=gravity+cont-history"), true),
+            (exact("lmr+lmr-pv"), false),
+            (exact("null=adaptive+null-eval=1"), false),
             (exact("lmr+history=gravity+lmr-history=64"), false),
             (exact("rfp=3+rfp-depth=6"), false),
             // Improving, with the prunings it adjusts.
@@ -168,7 +174,7 @@ fn presets_and_forward_pruning_on_every_position_at_every_depth() {
         ]
     };
     let checks = every_position_at_every_depth(make);
-    assert_eq!(checks, expected_checks(18));
+    assert_eq!(checks, expected_checks(22));
 }
 
 /// The presets on 2, 4 and 8 threads (Lazy SMP: more threads than the test machine's cores, on

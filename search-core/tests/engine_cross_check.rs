@@ -75,8 +75,8 @@ fn continuation_alone() -> TreeEngine {
 }
 
 /// The strongest preset with what the chess defaults add to it: quiescence's skipping of losing
-/// captures, late move pruning, internal iterative reduction, history's gravity rule and history
-/// pruning (with bases that act on small trees).
+/// captures, late move pruning, internal iterative reduction, history's gravity rule, history
+/// pruning and the null move's evaluation term (with bases that act on small trees).
 fn chess_shape() -> TreeEngine {
     strongest_with(|c| {
         if let Some(quiescence) = c.quiescence.as_mut() {
@@ -86,6 +86,9 @@ fn chess_shape() -> TreeEngine {
         c.internal_reduction = Some(2);
         c.history = Some(HistoryRule::Gravity);
         c.history_pruning = Some(1);
+        if let Some(null_move) = c.null_move.as_mut() {
+            null_move.eval_divisor = Some(1);
+        }
     })
 }
 
@@ -242,6 +245,8 @@ fn value_changing_features_keep_their_invariants() {
             .value_changing(exact_with(&format!("null={reduction}+verified")));
     }
     cross_check = cross_check
+        .value_changing(exact_with("null=adaptive+null-eval=1"))
+        .value_changing(exact_with("null=scaled+null-guard+null-eval=1"))
         .value_changing(exact_with("lmr"))
         .value_changing(engine("id+tt=deeper+hints+killers+history+pvs".parse().unwrap()))
         .value_changing(engine("id+tt=any+hints+killers+history+pvs".parse().unwrap()))
@@ -340,7 +345,8 @@ fn null_move_reductions_with_extra_turns() {
     for reduction in ["r2", "adaptive", "scaled"] {
         cross_check = cross_check
             .value_changing(exact_with(&format!("null={reduction}")))
-            .value_changing(exact_with(&format!("null={reduction}+null-guard")));
+            .value_changing(exact_with(&format!("null={reduction}+null-guard")))
+            .value_changing(exact_with(&format!("null={reduction}+null-eval=1")));
     }
     cross_check.run(&trees).assert_agree();
     // The passes were tried and cut there, so the check above held them to something.
@@ -387,6 +393,10 @@ fn presets_and_quiescence_with_extra_turns() {
         .value_changing(strongest_with(|c| {
             c.improving = true;
             c.late_move_pruning = Some(1);
+        }))
+        // Smaller reductions at PV nodes.
+        .value_changing(strongest_with(|c| {
+            c.lmr = c.lmr.map(|lmr| Lmr { pv_less: true, ..lmr });
         }))
         // Continuation history read by history pruning and the reductions, where the move
         // one or two plies back may be the side's own.

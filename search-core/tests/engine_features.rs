@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 use search_core::engine::{
-    Config, Engine, HistoryRule, Lmr, NullMoveConfig, NullReduction, QuiescenceConfig,
+    Config, Engine, FirstGuess, HistoryRule, Lmr, NullMoveConfig, NullReduction, QuiescenceConfig,
     REVERSE_FUTILITY_MAX_DEPTH, ReverseFutility, RootWindow,
 };
 use search_core::random_tree::{RandomTree, TreeValue};
@@ -190,6 +190,39 @@ fn futility_prunes_and_the_null_move_guard_saves_null_moves() {
 }
 
 #[test]
+fn the_null_move_evaluation_term_reduces_more_where_the_static_value_stands_high() {
+    let trees = strict_trees(false);
+    let (mut changed, mut plain_nodes, mut term_nodes) = (0, 0, 0);
+    for tree in &trees {
+        let search = |extra: &str| {
+            Engine::with_config(strict_value, exact_plus(&format!("null=adaptive+qs{extra}")))
+                .search(tree, &Limits::depth(6))
+        };
+        let plain = search("");
+        let term = search("+null-eval=2");
+        assert_eq!(
+            term.stats.nodes,
+            term.stats.interior_nodes + term.stats.leaf_nodes
+        );
+        if (term.score, term.stats.nodes) != (plain.score, plain.stats.nodes) {
+            changed += 1;
+        }
+        plain_nodes += plain.stats.nodes;
+        term_nodes += term.stats.nodes;
+        // A divisor no surplus reaches adds no ply: the plain search, node for node.
+        let never = search("+null-eval=100000");
+        assert_eq!((never.score, never.stats.nodes), (plain.score, plain.stats.nodes));
+    }
+    assert!(
+        changed > 10,
+        "the evaluation term changed only {changed} searches"
+    );
+    assert!(term_nodes < plain_nodes, "{term_nodes} >= {plain_nodes}");
+    let error = "killers+null-eval=200".parse::<Config>().unwrap_err();
+    assert_eq!(error.to_string(), "feature \"null-eval\" needs \"null\"");
+}
+
+#[test]
 fn late_move_pruning_skips_late_quiet_moves_of_scout_nodes_only() {
     let trees = strict_trees(false);
     let mut skipped = 0;
@@ -371,6 +404,34 @@ fn history_adjusted_reductions_follow_the_gravity_counters_and_read_nothing_with
     let config: Config = "lmr=log+lmr-history=64".parse().unwrap();
     assert_eq!(config.lmr.and_then(|lmr| lmr.history_divisor), Some(64));
     assert_eq!(config.to_string(), "lmr=log+lmr-history=64");
+}
+
+#[test]
+fn smaller_reductions_at_pv_nodes_search_more_and_only_there() {
+    let limits = Limits::depth(6);
+    let mut deeper = 0;
+    for tree in &strict_trees(false) {
+        let search = |pv_less, window| {
+            let config = strongest_with(|c| {
+                c.root_window = window;
+                c.lmr = c.lmr.map(|lmr| Lmr { pv_less, ..lmr });
+            });
+            Engine::with_config(strict_value, config).search(tree, &limits)
+        };
+        let (plain, with) = (search(false, RootWindow::Full), search(true, RootWindow::Full));
+        assert!(with.best_move.is_some());
+        if with.stats.nodes > plain.stats.nodes {
+            deeper += 1;
+        }
+        // Under MTD(f) every search has a null window: no PV node, nothing changes.
+        let mtdf = RootWindow::Mtdf(FirstGuess::Previous);
+        let (plain, with) = (search(false, mtdf), search(true, mtdf));
+        assert_eq!((with.score, with.stats.nodes), (plain.score, plain.stats.nodes));
+    }
+    assert!(deeper > 10, "lmr-pv searched more in only {deeper} trees");
+    let config: Config = "lmr=log+lmr-pv".parse().unwrap();
+    assert!(config.lmr.is_some_and(|lmr| lmr.pv_less));
+    assert_eq!(config.to_string(), "lmr=log+lmr-pv");
 }
 
 #[test]

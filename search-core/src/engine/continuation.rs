@@ -129,12 +129,18 @@ mod tests {
         // Both plies: the two counters add up.
         table.nudge(Player::First, [Some(3), Some(5)], 9, bonus);
         let one_back = bonus + bonus - bonus * bonus / GRAVITY_MAX;
-        assert_eq!(table.score(Player::First, [Some(3), Some(5)], 9), one_back + bonus);
+        assert_eq!(
+            table.score(Player::First, [Some(3), Some(5)], 9),
+            one_back + bonus
+        );
         // Maluses pull below zero; however often, never past the bound.
         for _ in 0..1000 {
             table.nudge(Player::Second, [Some(1), Some(2)], 7, -GRAVITY_MAX);
         }
-        assert_eq!(table.score(Player::Second, [Some(1), Some(2)], 7), -2 * GRAVITY_MAX);
+        assert_eq!(
+            table.score(Player::Second, [Some(1), Some(2)], 7),
+            -2 * GRAVITY_MAX
+        );
         table.age();
         assert_eq!(table.score(Player::Second, [Some(1), Some(2)], 7), -GRAVITY_MAX);
         table.clear();

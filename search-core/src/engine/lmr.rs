@@ -41,8 +41,18 @@
 //! - **Invariant, exactness.** LMR's: a reduced search is believed only when it fails low.
 //!   Value-changing, as LMR is; off in every preset.
 //! - **Cost.** The candidate's counter, read once per quiet move when the option is on.
+//!
+//! # Smaller reductions at PV nodes (`lmr-pv`)
+//!
+//! - **Idea** (Stockfish since its first versions, whose tables reduced PV nodes by about a ply
+//!   less; Ethereal, most engines): a PV node (its window open, `beta − alpha > 1`) is one whose
+//!   value the root's line may take; few nodes are PV nodes, and a wrong reduction there costs the
+//!   most, so a reduced move there is reduced one ply less.
+//! - **Invariant, exactness.** LMR's; the reduction stays at least 0. Value-changing, as LMR is;
+//!   off in every preset.
+//! - **Cost.** Nothing per node beyond a comparison; more nodes in the PV's subtrees.
 
-use super::feature::{Feature, Kind, Value, choice, no_alias, number, value_changing};
+use super::feature::{Feature, Kind, Value, choice, flag, no_alias, number, value_changing};
 use super::frame::Candidate;
 use super::history::GRAVITY_MAX;
 
@@ -63,6 +73,8 @@ pub struct Lmr {
     /// The history divisor (`lmr-history`): a reduction changes by `−counter / divisor` plies
     /// under the gravity rule; `None`, not at all.
     pub history_divisor: Option<u32>,
+    /// One ply less at a PV node, where the window is open (`lmr-pv`).
+    pub pv_less: bool,
 }
 
 impl Lmr {
@@ -72,6 +84,7 @@ impl Lmr {
         Lmr {
             reductions,
             history_divisor: None,
+            pv_less: false,
         }
     }
 }
@@ -128,6 +141,35 @@ pub(super) const LMR_HISTORY: Feature<Option<Lmr>> = Feature {
     effect: value_changing,
     alias: no_alias,
 };
+
+/// The `lmr-pv` feature: [`Lmr::pv_less`].
+pub(super) const LMR_PV: Feature<Option<Lmr>> = Feature {
+    name: "lmr-pv",
+    option: "LMR PV",
+    summary: "late move reductions one ply smaller at PV nodes (an open window)",
+    kind: Kind::Flag,
+    parent: Some("lmr"),
+    implied: false,
+    get: |part| part.and_then(|lmr| flag(lmr.pv_less)),
+    set: |part, value| {
+        let lmr = part.get_or_insert(Lmr::new(Reductions::Logarithmic));
+        lmr.pv_less = value.is_some();
+        Ok(())
+    },
+    effect: value_changing,
+    alias: no_alias,
+};
+
+/// A reduction of `reduction` plies at a node that is a PV node (`pv`: its window is open), with
+/// `lmr-pv`: one ply less there (at least 0: the move is then searched at full depth).
+#[must_use]
+pub(super) fn pv_adjusted(reduction: u32, pv: bool) -> u32 {
+    if pv {
+        reduction.saturating_sub(1)
+    } else {
+        reduction
+    }
+}
 
 /// The divisor that `lmr-history` alone gives: a reduction changes by one ply for each 8 192 of
 /// the counter (half its bound). Not tuned: the one value tried in chess (no decision in
@@ -190,7 +232,19 @@ impl Reductions {
 
 #[cfg(test)]
 mod tests {
-    use super::{history_adjusted, logarithmic_reduction};
+    use super::{history_adjusted, logarithmic_reduction, pv_adjusted};
+
+    #[test]
+    fn a_pv_node_reduces_a_ply_less_down_to_none() {
+        assert_eq!(
+            [0, 1, 2, 3].map(|reduction| pv_adjusted(reduction, true)),
+            [0, 0, 1, 2]
+        );
+        assert_eq!(
+            [0, 1, 2, 3].map(|reduction| pv_adjusted(reduction, false)),
+            [0, 1, 2, 3]
+        );
+    }
 
     #[test]
     fn history_moves_a_reduction_by_a_ply_per_divisor_within_its_bounds() {

@@ -155,7 +155,10 @@ pub use history_pruning::{DEFAULT_HISTORY_PRUNING_THRESHOLD, HISTORY_PRUNING_MAX
 pub use iir::DEFAULT_IIR_DEPTH;
 pub use lmp::{DEFAULT_LMP_BASE, LMP_MAX_DEPTH};
 pub use lmr::{DEFAULT_LMR_HISTORY_DIVISOR, Lmr, Reductions};
-pub use null_move::{ADAPTIVE_R_DEPTH, MAX_NULL_REDUCTION, NullMoveConfig, NullReduction};
+pub use null_move::{
+    ADAPTIVE_R_DEPTH, DEFAULT_NULL_EVAL_DIVISOR, MAX_NULL_EVAL_PLIES, MAX_NULL_REDUCTION, NullMoveConfig,
+    NullReduction,
+};
 pub use quiescence::{DEFAULT_DELTA_MARGIN, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, QuiescenceConfig};
 pub use root_window::{FirstGuess, RootWindow};
 pub use see_pruning::{DEFAULT_SEE_PRUNING_MARGIN, SEE_PRUNING_MAX_DEPTH};

@@ -385,13 +385,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             let child_move = ChildMove {
                 position: &child,
                 first: searched == 1,
-                reduction: self.late_move_reduction(
-                    node.depth,
-                    work.in_check,
-                    work.improving,
-                    &candidate,
-                    &child,
-                ),
+                reduction: self.late_move_reduction(node, work.in_check, work.improving, &candidate, &child),
                 chain: child_capture_chain(node.chain, candidate.noisy),
                 flips: child.to_move() != game.to_move(),
             };
@@ -534,7 +528,11 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             return NullMoveResult::NotTried;
         };
         self.search.stats.null_move_tries += 1;
-        let depth = null_move.null_search_depth(node.depth);
+        let surplus = static_eval.map_or(0, |eval| eval.raw().saturating_sub(node.beta.raw()));
+        let divisor = null_move
+            .eval_divisor
+            .map_or(1, |divisor| self.scaled(divisor as i32));
+        let depth = null_move.null_search_depth(node.depth, surplus, divisor);
         let child = Node {
             after_null: true,
             chain: None,
@@ -747,7 +745,8 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let needed = c.reverse_futility.is_some()
             || c.futility.is_some()
             || c.improving
-            || c.null_move.is_some_and(|null_move| null_move.eval_guard);
+            || c.null_move
+                .is_some_and(|null_move| null_move.eval_guard || null_move.eval_divisor.is_some());
         (needed && ply > 0 && !in_check).then(|| self.evaluate(game))
     }
 
@@ -869,11 +868,12 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         )
     }
 
-    /// LMR's reduction of a move of a node `depth` plies from the horizon (see `lmr.rs`; a ply
-    /// more where the side to move is not `improving`: `improving.rs`); `0` without LMR.
+    /// LMR's reduction of a move of `node` (see `lmr.rs`; a ply more where the side to move is
+    /// not `improving`: `improving.rs`; by history, and a ply less at a PV node, if asked);
+    /// `0` without LMR.
     fn late_move_reduction(
         &self,
-        depth: u32,
+        node: &Node,
         in_check: bool,
         improving: Option<bool>,
         candidate: &Candidate,
@@ -882,15 +882,21 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let Some(lmr) = self.config.lmr else {
             return 0;
         };
+        let depth = node.depth;
         let reduction = lmr
             .reductions
             .of(depth, in_check, candidate, || child.is_in_check());
         let reduction = improving::reduction(reduction, improving);
-        match lmr.history_divisor {
+        let reduction = match lmr.history_divisor {
             Some(divisor) if reduction > 0 => {
                 lmr::history_adjusted(reduction, depth, candidate.history, divisor)
             }
             _ => reduction,
+        };
+        if lmr.pv_less {
+            lmr::pv_adjusted(reduction, node.beta > node.alpha + 1)
+        } else {
+            reduction
         }
     }
 

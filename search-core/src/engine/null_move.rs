@@ -23,11 +23,14 @@
 //!   third of the depth plus three or four plies, and more when the static value is far above
 //!   beta; Chess Programming Wiki, "Null Move Pruning", "Depth Reduction R"): at 9 plies from
 //!   the horizon the pass is searched 2 plies deep where adaptive searches it 5, and at 6 plies
-//!   or fewer it goes straight to the horizon (quiescence, if on). In chess self-play, with
-//!   `null-guard`, it lost to the chess defaults' adaptive `R` (−20 Elo [−43, +3] over 491
-//!   games; the book's strength page), perhaps because, without the evaluation term the modern
-//!   engines add, it reduces as much where the static value is just above beta as where it is
-//!   far above (not tested).
+//!   or fewer it goes straight to the horizon (quiescence, if on). With the **evaluation term**
+//!   (`null-eval=divisor`, Ethereal's form, Stockfish's alike), whichever the base: `R` grows
+//!   by a ply per `divisor` centipawns (on the evaluation's scale) that the static value stands
+//!   above beta, by at most [`MAX_NULL_EVAL_PLIES`]: where the side to move is far ahead, the
+//!   pass is checked more cheaply. In chess self-play, scaled with
+//!   `null-guard` (and no evaluation term) lost to the chess defaults' adaptive `R` (−20 Elo
+//!   [−43, +3] over 491 games; the book's strength page): it reduces as much where the static
+//!   value is just above beta as where it is far above.
 //! - **Verified null move** (David-Tabibi & Netanyahu 2002, ICGA Journal 25(3)): where
 //!   verification is on, a null-move fail-high does not cut; the node is searched one ply
 //!   shallower with verification off in its subtree (where null moves cut plainly), and if that
@@ -47,7 +50,7 @@
 //!   plus, when verified, the shallower search of the node and in zugzwang a full re-search;
 //!   the saving is the whole subtree of every node it cuts (`null_move_cutoffs`).
 
-use super::feature::{Feature, Kind, Value, choice, flag, no_alias, value_changing};
+use super::feature::{Feature, Kind, Value, choice, flag, no_alias, number, value_changing};
 use super::frame::Node;
 use crate::Score;
 
@@ -70,6 +73,13 @@ pub enum NullReduction {
 /// Adaptive null move uses `R = 3` above this depth (Heinz 1999).
 pub const ADAPTIVE_R_DEPTH: u32 = 6;
 
+/// The most plies the evaluation term (`null-eval`) adds to `R` (Stockfish's and Ethereal's
+/// bound).
+pub const MAX_NULL_EVAL_PLIES: u32 = 3;
+
+/// The divisor `null-eval` alone gives: a ply per 200 centipawns above beta (Ethereal's).
+pub const DEFAULT_NULL_EVAL_DIVISOR: u32 = 200;
+
 /// The largest fixed null-move reduction the text form accepts.
 pub const MAX_NULL_REDUCTION: u32 = 9;
 
@@ -82,6 +92,10 @@ pub struct NullMoveConfig {
     pub verified: bool,
     /// Null move only where the static evaluation is at least beta.
     pub eval_guard: bool,
+    /// The evaluation term (`null-eval`): `R` grows by a ply per this many centipawns (on the
+    /// evaluation's scale) of the static value above beta, by at most
+    /// [`MAX_NULL_EVAL_PLIES`]; `None`, not at all.
+    pub eval_divisor: Option<u32>,
 }
 
 impl NullMoveConfig {
@@ -92,6 +106,7 @@ impl NullMoveConfig {
             reduction,
             verified: false,
             eval_guard: false,
+            eval_divisor: None,
         }
     }
 
@@ -116,15 +131,20 @@ impl NullMoveConfig {
     }
 
     /// The depth of the null-window search after the pass at a node `depth` plies from the
-    /// horizon: `depth - 1 - R`.
-    pub(super) fn null_search_depth(&self, depth: u32) -> u32 {
+    /// horizon, its static value `surplus` above beta (on the evaluation's scale, `0` if
+    /// unknown) with the evaluation term's `divisor` on that scale: `depth - 1 - R`.
+    pub(super) fn null_search_depth(&self, depth: u32, surplus: i32, divisor: i32) -> u32 {
         let r = match self.reduction {
             NullReduction::Fixed(r) => r.clamp(1, MAX_NULL_REDUCTION),
             NullReduction::Adaptive if depth > ADAPTIVE_R_DEPTH => 3,
             NullReduction::Adaptive => 2,
             NullReduction::Scaled => 3 + depth / 3,
         };
-        depth.saturating_sub(1 + r)
+        let eval_plies = match self.eval_divisor {
+            Some(_) => (surplus / divisor.max(1)).clamp(0, MAX_NULL_EVAL_PLIES as i32) as u32,
+            None => 0,
+        };
+        depth.saturating_sub(1 + r + eval_plies)
     }
 
     /// What the null search's value `score` (from the node's side) decides at `node`.
@@ -236,6 +256,27 @@ pub(super) const GUARD: Feature<Option<NullMoveConfig>> = Feature {
     alias: no_alias,
 };
 
+/// The `null-eval` feature: [`NullMoveConfig::eval_divisor`].
+pub(super) const EVAL_TERM: Feature<Option<NullMoveConfig>> = Feature {
+    name: "null-eval",
+    option: "Null Move Eval",
+    summary: "null move's R grows a ply per divisor of the static value above beta (at most 3)",
+    kind: Kind::Number {
+        min: 1,
+        max: 100_000,
+        default: DEFAULT_NULL_EVAL_DIVISOR as i64,
+    },
+    parent: Some("null"),
+    implied: false,
+    get: |part| part.and_then(|n| n.eval_divisor.map(|d| Value::Number(i64::from(d)))),
+    set: |part, value| {
+        null_move(part).eval_divisor = number(value).map(|n| n as u32);
+        Ok(())
+    },
+    effect: value_changing,
+    alias: no_alias,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -252,8 +293,37 @@ mod tests {
         ];
         for (reduction, expected) in cases {
             let null_move = NullMoveConfig::new(reduction);
-            let depths: Vec<u32> = (0..=12).map(|depth| null_move.null_search_depth(depth)).collect();
+            let depths: Vec<u32> = (0..=12)
+                .map(|depth| null_move.null_search_depth(depth, 1000, 200))
+                .collect();
             assert_eq!(depths, expected, "{reduction:?}");
         }
+    }
+
+    #[test]
+    fn the_evaluation_term_adds_a_ply_per_divisor_above_beta_up_to_three() {
+        let null_move = NullMoveConfig {
+            eval_divisor: Some(200),
+            ..NullMoveConfig::new(NullReduction::Adaptive)
+        };
+        // (surplus over beta, null search depth at depth 12: adaptive R = 3, then the term)
+        let cases = [
+            (-500, 8),
+            (0, 8),
+            (199, 8),
+            (200, 7),
+            (450, 6),
+            (600, 5),
+            (5000, 5),
+        ];
+        for (surplus, expected) in cases {
+            assert_eq!(
+                null_move.null_search_depth(12, surplus, 200),
+                expected,
+                "{surplus}"
+            );
+        }
+        // On the evaluation's scale: the same surplus against a divisor scaled up is worth less.
+        assert_eq!(null_move.null_search_depth(12, 450, 400), 7);
     }
 }

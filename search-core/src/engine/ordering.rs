@@ -41,9 +41,9 @@
 //!   tier on (and in quiescence) the moves are sorted once by
 //!   [`order_by_hint`](crate::order_by_hint) instead, and handed out with no scan.
 
+use super::continuation::{Continuation, Previous};
 use super::feature::{Feature, exact};
 use super::frame::MoveKind;
-use super::continuation::{Continuation, Previous};
 use super::history::History;
 use super::killers::Killers;
 use crate::{Game, MoveList};

@@ -27,7 +27,8 @@
 //!   out, vary from run to run. With one thread (the default) the search is the lone search,
 //!   node for node.
 //! - **Cost.** A thread, a search state, killers and history counters per helper, started for
-//!   each search (the history empty, taking its 512 KiB at its first cutoff), and the table
+//!   each search (the history empty, taking its 512 KiB at its first cutoff, and
+//!   4 MiB more with continuation history), and the table
 //!   allocated in full before the threads start. The
 //!   threads' statistics are summed in the result ([`Engine::thread_stats`](super::Engine::thread_stats)
 //!   gives each thread's). What the threads share besides the table, a stop flag and their node
