@@ -61,8 +61,8 @@ fn every_combination_of_exact_features_on_the_thesis_positions_at(depth: u32) {
     assert_eq!(checks, EXACT_COMBINATIONS * 24);
 }
 
-/// The exact presets on 2, 4 and 8 threads (Lazy SMP: more threads than the test machine's
-/// cores, on purpose) and a sample of the exact combinations on 3 threads, held to minimax on
+/// The exact presets (and continuation history, each thread's own table) on 2, 4 and 8 threads
+/// (Lazy SMP: more threads than the test machine's cores, on purpose) and a sample of the exact combinations on 3 threads, held to minimax on
 /// the 24 positions at `depth`.
 fn threads_on_the_thesis_positions_at(depth: u32) {
     let positions = thesis_positions();
@@ -70,7 +70,13 @@ fn threads_on_the_thesis_positions_at(depth: u32) {
         |threads: u32, config: Config| Engine::with_config(Evaluation::Tapered, Config { threads, ..config });
     let mut check = CrossCheck::new(Minimax::new(Evaluation::Tapered)).depths([depth]);
     for threads in [2, 4, 8] {
-        for features in ["id", "etc", "mtdf=two-back", "asp=25"] {
+        for features in [
+            "id",
+            "etc",
+            "mtdf=two-back",
+            "asp=25",
+            "history=gravity+cont-history",
+        ] {
             check = check.searcher(on(threads, Config::exact().with(features).unwrap()));
         }
     }
@@ -79,7 +85,7 @@ fn threads_on_the_thesis_positions_at(depth: u32) {
     }
     let report = check.run_labelled(positions.iter().map(|(label, game)| (label, game)));
     report.assert_agree();
-    assert_eq!(report.checks, (12 + EXACT_COMBINATIONS / 16) * 24);
+    assert_eq!(report.checks, (15 + EXACT_COMBINATIONS / 16) * 24);
 }
 
 #[test]

@@ -178,13 +178,20 @@ fn presets_and_forward_pruning_on_every_position_at_every_depth() {
 }
 
 /// The presets on 2, 4 and 8 threads (Lazy SMP: more threads than the test machine's cores, on
-/// purpose), their helpers sharing the main thread's table, and a sample of the exact
-/// combinations on 3 threads: still minimax's values and tied-best moves.
+/// purpose), their helpers sharing the main thread's table, continuation history (each thread's
+/// own table) among them, and a sample of the exact combinations on 3 threads: still minimax's
+/// values and tied-best moves.
 fn threaded_engines() -> Vec<(TicTacToeEngine, bool)> {
     let on = |threads: u32, config: Config| Engine::with_config(Heuristic, Config { threads, ..config });
     let mut engines = Vec::new();
     for threads in [2, 4, 8] {
-        for features in ["id", "etc", "etc+mtdf=two-back", "etc+asp=3"] {
+        for features in [
+            "id",
+            "etc",
+            "etc+mtdf=two-back",
+            "etc+asp=3",
+            "history=gravity+cont-history",
+        ] {
             engines.push((on(threads, Config::exact().with(features).unwrap()), true));
         }
         engines.push((on(threads, Config::PLAIN), true));

@@ -38,6 +38,8 @@ fn the_exact_presets_on_2_4_and_8_threads_give_minimax_values() {
                 Config::exact(),
                 Config::exact().with("etc+mtdf=two-back").unwrap(),
                 Config::exact().with("asp=3").unwrap(),
+                // Continuation history: each thread learns in its own table.
+                Config::exact().with("history=gravity+cont-history").unwrap(),
             ] {
                 check = check.searcher(threaded(config.for_game::<RandomTree>(), threads));
             }

@@ -20,8 +20,9 @@
 //!    ones, each move through the child-search ladder
 //!    (`search_move`): the first with the full window, the others by a
 //!    null window (`pvs.rs`) at a reduced depth (`lmr.rs`, adjusted by history if asked) with
-//!    their re-searches; beta cutoffs feeding killers, counter moves (`counter.rs`) and history
-//!    (under the gravity rule, the quiet moves tried before the cutoff lose history);
+//!    their re-searches; beta cutoffs feeding killers, counter moves (`counter.rs`), history
+//!    and continuation history after the moves one and two plies back (`continuation.rs`;
+//!    under the gravity rule, the quiet moves tried before the cutoff lose history);
 //! 6. the transposition-table store, once, at the end.
 //!
 //! Mate and stalemate need no block of their own: the game reports them from the move count in
