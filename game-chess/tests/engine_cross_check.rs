@@ -194,6 +194,7 @@ fn forward_pruning_keeps_its_invariants() {
         .value_changing(exact("improving+rfp=100+lmp=1+lmr"))
         .value_changing(exact("history=gravity+cont-history+hp=1024+lmr+lmr-history=8192"))
         .value_changing(exact("lmr+lmr-pv"))
+        .value_changing(exact("singular=4"))
         .value_changing(Engine::with_config(Evaluation::Tapered, strongest))
         .depths([3])
         .run_labelled(positions.iter().map(|(label, game)| (label, game)))
@@ -203,4 +204,28 @@ fn forward_pruning_keeps_its_invariants() {
 /// The exact preset with `features` (in the text form) added.
 fn exact_with(evaluation: Evaluation, features: &str) -> ChessEngine {
     Engine::with_config(evaluation, Config::exact().with(features).unwrap())
+}
+
+/// Singular extensions act only from 4 plies above the horizon below the root, so the depth-3
+/// checks above never reach them: at depth 6, with the chess defaults' pruning around them, they
+/// extend and cut on the thesis positions, and every search still ends with a legal move and a
+/// value in range.
+#[test]
+fn singular_extensions_extend_and_cut_on_the_thesis_positions() {
+    use search_core::{Game, Limits, MoveList, Score, Searcher};
+    let config = Config::strongest().with("singular=4").unwrap();
+    let (mut extended, mut cut) = (0, 0);
+    for (label, game) in thesis_positions().iter().take(8) {
+        let result = Engine::with_config(Evaluation::Tapered, config).search(game, &Limits::depth(6));
+        let mut moves = MoveList::new();
+        game.generate_moves(&mut moves);
+        assert!(result.best_move.is_some_and(|mv| moves.contains(&mv)), "{label}");
+        assert!(result.score.raw().abs() <= Score::MATE.raw(), "{label}");
+        extended += result.stats.singular_extensions;
+        cut += result.stats.multi_cuts;
+    }
+    assert!(
+        extended > 0 && cut > 0,
+        "singular: {extended} extensions, {cut} multi-cuts"
+    );
 }

@@ -167,6 +167,8 @@ fn presets_and_forward_pruning_on_every_position_at_every_depth() {
             (exact("history=gravity+cont-history"), true),
             (exact("lmr+lmr-pv"), false),
             (exact("null=adaptive+null-eval=1"), false),
+            // Singular extensions: a deeper line and multi-cuts.
+            (exact("singular=4"), false),
             (exact("lmr+history=gravity+lmr-history=64"), false),
             (exact("rfp=3+rfp-depth=6"), false),
             // Improving, with the prunings it adjusts.
@@ -174,7 +176,7 @@ fn presets_and_forward_pruning_on_every_position_at_every_depth() {
         ]
     };
     let checks = every_position_at_every_depth(make);
-    assert_eq!(checks, expected_checks(22));
+    assert_eq!(checks, expected_checks(23));
 }
 
 /// The presets on 2, 4 and 8 threads (Lazy SMP: more threads than the test machine's cores, on

@@ -62,6 +62,11 @@ pub struct SearchStats {
     pub see_pruned_moves: u64,
     /// Nodes searched a ply shallower by internal iterative reduction (no table move).
     pub internal_reductions: u64,
+    /// Table moves searched a ply deeper by singular extensions (every other move stayed below
+    /// the bar).
+    pub singular_extensions: u64,
+    /// Nodes cut by singular extensions' multi-cut (the other moves beat a bar at least beta).
+    pub multi_cuts: u64,
     /// Noisy moves quiescence search skipped as losing by the static exchange.
     pub losing_captures_skipped: u64,
     /// Beta cutoffs by a killer move (or a counter move, ordered as a killer: `counter.rs`).
@@ -149,6 +154,8 @@ impl AddAssign<&SearchStats> for SearchStats {
         self.history_pruned_moves += other.history_pruned_moves;
         self.see_pruned_moves += other.see_pruned_moves;
         self.internal_reductions += other.internal_reductions;
+        self.singular_extensions += other.singular_extensions;
+        self.multi_cuts += other.multi_cuts;
         self.losing_captures_skipped += other.losing_captures_skipped;
         self.killer_cutoffs += other.killer_cutoffs;
         self.history_cutoffs += other.history_cutoffs;

@@ -267,6 +267,8 @@ fn value_changing_features_keep_their_invariants() {
         .value_changing(exact_with("null=scaled+null-guard"))
         .value_changing(exact_with("iir=2"))
         .value_changing(strongest_with(|c| c.internal_reduction = Some(2)))
+        .value_changing(exact_with("singular=4"))
+        .value_changing(strongest_with(|c| c.singular = Some(4)))
         .value_changing(engine(Config {
             history: Some(HistoryRule::Gravity),
             history_pruning: Some(1),
@@ -331,6 +333,37 @@ fn every_combination_of_exact_features_gives_the_minimax_value_with_extra_turns(
         }
         cross_check.run(&trees).assert_agree();
     }
+}
+
+#[test]
+fn singular_extensions_with_extra_turns_passes_and_chance() {
+    // The excluding search runs the node's own move loop: with extra turns (no negation), with
+    // passes, and below chance nodes, the invariants hold and the feature did work.
+    let trees: Vec<RandomTree> = extra_turn_trees(120, 25)
+        .into_iter()
+        .enumerate()
+        .map(|(i, tree)| match i % 3 {
+            0 => tree.with_null_moves(),
+            1 => tree.with_chance(2, 3),
+            _ => tree,
+        })
+        .collect();
+    CrossCheck::minimax(TreeValue)
+        .depths(1..=6)
+        .value_changing(exact_with("singular=4"))
+        .value_changing(strongest_with(|c| c.singular = Some(4)))
+        .run(&trees)
+        .assert_agree();
+    let (mut extended, mut cut) = (0, 0);
+    for tree in &trees {
+        let stats = exact_with("singular=4").search(tree, &Limits::depth(6)).stats;
+        extended += stats.singular_extensions;
+        cut += stats.multi_cuts;
+    }
+    assert!(
+        extended > 0 && cut > 0,
+        "singular: {extended} extensions, {cut} multi-cuts"
+    );
 }
 
 #[test]

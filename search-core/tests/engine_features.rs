@@ -540,6 +540,78 @@ fn internal_reduction_reduces_deep_nodes_without_a_table_move_only() {
 }
 
 #[test]
+fn singular_extensions_search_the_table_move_deeper_or_cut_and_only_from_their_depth() {
+    let trees = strict_trees(false);
+    let limits = Limits::depth(6);
+    let (mut extended, mut cut, mut deeper) = (0, 0, 0);
+    for tree in &trees {
+        let search = |config: Config| Engine::with_config(strict_value, config).search(tree, &limits);
+        let plain = search(Config::exact());
+        let with = search(exact_plus("singular=4"));
+        assert!(with.best_move.is_some());
+        extended += with.stats.singular_extensions;
+        cut += with.stats.multi_cuts;
+        // Nothing else goes past the nominal depth here (no quiescence, no check extension),
+        // so a deeper line is a singular move's.
+        assert_eq!(plain.stats.seldepth, 6);
+        if with.stats.seldepth > 6 {
+            deeper += 1;
+        }
+        // A depth no node reaches changes nothing: the plain search, node for node.
+        let never = search(exact_plus("singular=1000"));
+        assert_eq!(never.stats.singular_extensions + never.stats.multi_cuts, 0);
+        assert_eq!((never.score, never.stats.nodes), (plain.score, plain.stats.nodes));
+    }
+    assert!(
+        extended > 0 && cut > 0,
+        "singular: {extended} extensions, {cut} multi-cuts"
+    );
+    assert!(
+        deeper > 0,
+        "no singular extension searched past the nominal depth"
+    );
+    // In the trace, a child as deep as its parent is the one extended move, and the excluding
+    // search left it out. (The exact preset reduces nothing: every other child of a node is
+    // searched a ply shallower than it, or by the excluding search, shallower still.)
+    let mut parents = 0;
+    for tree in trees.iter().take(40) {
+        let mut engine = Engine::with_config(strict_value, exact_plus("singular=4")).with_trace(1 << 20);
+        engine.search(tree, &limits);
+        let trace = engine.trace().unwrap();
+        assert!(!trace.is_truncated());
+        let nodes = trace.nodes();
+        for parent in nodes {
+            let searched = || {
+                parent
+                    .children
+                    .iter()
+                    .map(|&child| &nodes[child])
+                    .filter(|child| !child.is_pruned)
+            };
+            assert!(searched().all(|child| child.depth <= parent.depth));
+            let extended: Vec<&str> = searched()
+                .filter(|child| child.depth == parent.depth)
+                .filter_map(|child| child.mv.as_deref())
+                .collect();
+            let Some(&mv) = extended.first() else { continue };
+            assert!(extended.iter().all(|&other| other == mv), "{extended:?} extended");
+            let excluded =
+                searched().all(|child| child.mv.as_deref() != Some(mv) || child.depth == parent.depth);
+            assert!(
+                excluded,
+                "the extended move {mv} was searched by the excluding search"
+            );
+            parents += 1;
+        }
+    }
+    assert!(parents > 0, "no extended move in the traces");
+    // Without a table there is no table move to test.
+    let no_table: Config = "id+hints+killers+history+pvs+singular=4".parse().unwrap();
+    let result = Engine::with_config(strict_value, no_table).search(&trees[0], &limits);
+    assert_eq!(result.stats.singular_extensions + result.stats.multi_cuts, 0);
+}
+
+#[test]
 fn reverse_futility_reaches_as_deep_as_its_depth_says() {
     let trees = strict_trees(false);
     let limits = Limits::depth(6);

@@ -37,7 +37,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         key: Option<u64>,
     ) -> Score {
         self.search.trace.chance();
-        if let (Some(score), _) = self.probe_table(tt_key, node) {
+        if let Some(score) = self.probe_table(tt_key, node).score {
             self.search.trace.prune(Cut::TtCutoff, outcomes.iter());
             return self.search.leaf(score);
         }

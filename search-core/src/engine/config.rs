@@ -94,6 +94,7 @@ use super::quiescence::{self, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, Quie
 use super::repetition;
 use super::root_window::{FirstGuess, RootWindow};
 use super::see_pruning;
+use super::singular;
 use super::star::{self, ChancePruning};
 use super::threads;
 use super::tt::{self, DepthPolicy, TableConfig};
@@ -140,6 +141,8 @@ pub struct Config {
     pub see_pruning: Option<u32>,
     /// Internal iterative reduction's least depth (`iir.rs`).
     pub internal_reduction: Option<u32>,
+    /// Singular extensions' least depth, with multi-cut (`singular.rs`).
+    pub singular: Option<u32>,
     /// Reverse futility, late move pruning and reductions adjusted by whether the side to
     /// move's static value is improving (`improving.rs`).
     pub improving: bool,
@@ -208,6 +211,7 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(history_pruning: history_pruning::HISTORY_PRUNING),
     part!(see_pruning: see_pruning::SEE_PRUNING),
     part!(internal_reduction: iir::INTERNAL_REDUCTION),
+    part!(singular: singular::SINGULAR),
     part!(improving: improving::IMPROVING),
     part!(quiescence: quiescence::QUIESCENCE),
     part!(quiescence: quiescence::CHECKS),
@@ -243,6 +247,7 @@ impl Config {
         history_pruning: None,
         see_pruning: None,
         internal_reduction: None,
+        singular: None,
         improving: false,
         quiescence: None,
         check_extension: false,

@@ -34,6 +34,8 @@ pub(super) struct Node {
     /// Capture-chain extension: `Some(plies still available)` while every move from the root
     /// was noisy, `None` once a quiet move was played (or with the extension off).
     pub(super) chain: Option<u32>,
+    /// The depth of the iteration's root (the bound on singular extensions, `singular.rs`).
+    pub(super) root_depth: u32,
 }
 
 impl Node {
@@ -49,6 +51,7 @@ impl Node {
             verify: true,
             probe: false,
             chain,
+            root_depth: depth,
         }
     }
 
@@ -63,6 +66,7 @@ impl Node {
             verify: self.verify,
             probe: false,
             chain,
+            root_depth: self.root_depth,
         }
     }
 
@@ -120,6 +124,8 @@ pub(super) struct ChildMove<'g, G> {
     pub(super) first: bool,
     /// LMR's reduction (`0`: none).
     pub(super) reduction: u32,
+    /// The plies added to its depth (a singular extension's: `singular.rs`).
+    pub(super) extension: u32,
     /// The capture-chain budget the child inherits.
     pub(super) chain: Option<u32>,
     /// The side to move changes with this move (not after an extra turn): the child's value is
@@ -141,4 +147,6 @@ pub(super) struct MoveLoop<'m, M> {
     pub(super) in_check: bool,
     /// The node's repetition key, on the line while its children are searched.
     pub(super) key: Option<u64>,
+    /// The move searched a ply deeper (the singular table move, `singular.rs`), if any.
+    pub(super) extended: Option<M>,
 }

@@ -24,6 +24,7 @@
 //! | SEE pruning: near the horizon, moves losing material by the [`static_exchange`](crate::Game::static_exchange) (Stockfish, Ethereal) | `see_pruning.rs` | value-changing |
 //! | improving: reverse futility, late move pruning and reductions by the static value's trend (Stockfish, Ethereal) | `improving.rs` | value-changing |
 //! | internal iterative reduction (Schröder's Rebel 2020; Stockfish 2021) | `iir.rs` | value-changing |
+//! | singular extensions with multi-cut (Anantharaman, Campbell & Hsu 1990; Stockfish, Ethereal) | `singular.rs` | value-changing (a deeper search) |
 //! | check extension, capture-chain extension (the chess-engine article in the project's papers) | `extensions.rs` | value-changing (a deeper search) |
 //! | quiescence search (Beal 1990): stand pat, noisy moves, optional checks, delta pruning and the skipping of losing captures ([`static_exchange`](crate::Game::static_exchange)) | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks and delta pruning |
 //! | repetition draws from the game history and the current line (graph-history interaction: Campbell 1985) | `repetition.rs` | path-dependent |
@@ -130,6 +131,7 @@ mod repetition;
 mod root_window;
 mod search_state;
 mod see_pruning;
+mod singular;
 mod star;
 mod state;
 mod threads;
@@ -162,6 +164,7 @@ pub use null_move::{
 pub use quiescence::{DEFAULT_DELTA_MARGIN, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, QuiescenceConfig};
 pub use root_window::{FirstGuess, RootWindow};
 pub use see_pruning::{DEFAULT_SEE_PRUNING_MARGIN, SEE_PRUNING_MAX_DEPTH};
+pub use singular::{DEFAULT_SINGULAR_DEPTH, SINGULAR_MARGIN_PER_PLY, SINGULAR_MAX_DEPTH_DEFICIT};
 pub use star::ChancePruning;
 pub use state::{InfoCallback, IterationInfo, RootMoveCallback, RootMoveInfo};
 pub use threads::MAX_THREADS;

@@ -13,7 +13,8 @@
 //!    transposition cutoff (`enhanced_cutoff.rs`);
 //! 4. the static value recorded on the line and whether it is improving (`improving.rs`);
 //!    reverse futility pruning (`futility.rs`) and null-move pruning (`null_move.rs`: this file
-//!    searches the position after the pass);
+//!    searches the position after the pass); the singular-extension test of the table move
+//!    (`singular.rs`: the other moves searched half as deep by the move loop below);
 //! 5. the move loop (`search_moves`): ordered moves (`ordering.rs`),
 //!    futility pruning of hopeless quiet moves, late move pruning (`lmp.rs`) and history
 //!    pruning (`history_pruning.rs`) of late ones, SEE pruning (`see_pruning.rs`) of losing
@@ -59,9 +60,11 @@ use super::null_move::NullMoveResult;
 use super::ordering::{MovePicker, Tiers};
 use super::quiescence::Quiescence;
 use super::see_pruning;
+use super::singular::{self, Singular};
 use super::state::RootMoveInfo;
 use super::state::{TableKey, table_key};
 use super::threads::{DEFER_DEPTH, PutOff};
+use super::tt::Probe;
 use super::worker::Worker;
 use crate::trace::Cut;
 use crate::{Bound, Evaluate, Game, MoveList, Score, outcome_score};
@@ -144,14 +147,14 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         // --- Transposition table: a stored result that decides the window ends the node (never
         //     at the root); otherwise its move goes first. Then the children's entries (ETC).
         let tt_key = early_key.or_else(|| self.key(game, node.ply));
-        let (stored, tt_code) = self.probe_table(tt_key, &node);
-        if let Some(score) = stored {
+        let probe = self.probe_table(tt_key, &node);
+        if let Some(score) = probe.score {
             return self.search.prune(Cut::TtCutoff, &moves, score);
         }
         if let Some(score) = self.enhanced_cutoff(game, &moves, &node, tt_key) {
             return self.search.prune(Cut::EnhancedTtCutoff, &moves, score);
         }
-        let tt_move = self.first_move(game, tt_code, &moves, node.ply);
+        let tt_move = self.first_move(game, probe.move_code, &moves, node.ply);
 
         // --- Internal iterative reduction: a deep node the table has no move for, a ply shallower.
         node = self.internal_reduction(node, tt_key.is_some(), tt_move.is_some());
@@ -173,8 +176,6 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             return Score::DRAW;
         }
 
-        // --- The moves (after a verified null-move fail-high, one ply shallower first).
-        self.search.stats.interior_nodes += 1;
         let mut work = MoveLoop {
             moves: &mut moves,
             tt_move,
@@ -182,7 +183,20 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             improving,
             in_check,
             key,
+            extended: None,
         };
+
+        // --- Singular extension: a table move that every other move (searched half as deep)
+        //     stays below by a margin goes a ply deeper; one reaching a bar at beta: multi-cut.
+        if let Some(score) = self.singular_extension(game, &node, probe.lower, &mut work) {
+            return self.search.prune(Cut::MultiCut, work.moves, score);
+        }
+        if self.search.aborted {
+            return Score::DRAW;
+        }
+
+        // --- The moves (after a verified null-move fail-high, one ply shallower first).
+        self.search.stats.interior_nodes += 1;
         let verifying = null_move == NullMoveResult::Verify;
         let (searched, best_score, best_move) = self.search_moves_verified(game, node, verifying, &mut work);
         if self.search.aborted {
@@ -387,6 +401,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 position: &child,
                 first: searched == 1,
                 reduction: self.late_move_reduction(node, work.in_check, work.improving, &candidate, &child),
+                extension: u32::from(work.extended == Some(mv)),
                 chain: child_capture_chain(node.chain, candidate.noisy),
                 flips: child.to_move() != game.to_move(),
             };
@@ -457,7 +472,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         child: &ChildMove<'_, G>,
     ) -> Score {
         let beta = node.beta;
-        let depth = node.depth - 1;
+        let depth = node.depth - 1 + child.extension;
         if child.first || (!self.config.pvs && child.reduction == 0) {
             return self.child_value(node, child, depth, (alpha, beta), key);
         }
@@ -680,18 +695,73 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         self.search.counters.at(game.to_move(), ply)
     }
 
-    /// The table's answer for `node` (table key `key`): a score that ends the node, and the
-    /// stored move to search first (see `tt.rs`).
-    pub(super) fn probe_table(&mut self, key: Option<TableKey>, node: &Node) -> (Option<Score>, Option<u32>) {
+    /// The table's answer for `node` (table key `key`): a score that ends the node, the
+    /// stored move to search first and the stored lower bound (see `tt.rs`); all `None`
+    /// without an entry.
+    pub(super) fn probe_table(&mut self, key: Option<TableKey>, node: &Node) -> Probe {
         let (Some(key), Some(tt), Some(table)) = (key, &self.table, self.config.table) else {
-            return (None, None);
+            return Probe::default();
         };
         match tt.probe_node(key, node, table.policy, &mut self.search.stats) {
             Some(probe) => {
                 self.search.trace.tt_hit();
-                (probe.score, probe.move_code)
+                probe
             }
-            None => (None, None),
+            None => Probe::default(),
+        }
+    }
+
+    /// The singular-extension test of `node`'s table move (see `singular.rs`), if the feature
+    /// is on and the table's lower bound `stored` makes it eligible: the node's other moves
+    /// searched `(depth − 1) / 2` deep with the null window at the bar below the bound. Marks
+    /// the table move as extended in `work` if it is singular; a multi-cut's score if the
+    /// others beat beta too.
+    fn singular_extension(
+        &mut self,
+        game: &G,
+        node: &Node,
+        stored: Option<(Score, u32)>,
+        work: &mut MoveLoop<'_, G::Move>,
+    ) -> Option<Score> {
+        let (min_depth, table_move) = (self.config.singular?, work.tt_move?);
+        let bar = singular::bar(
+            min_depth,
+            node,
+            stored,
+            self.scaled(singular::SINGULAR_MARGIN_PER_PLY),
+        )?;
+        let mut others = MoveList::new();
+        others.extend(work.moves.iter().copied().filter(|&mv| mv != table_move));
+        let excluding = Node {
+            depth: singular::excluding_depth(node.depth),
+            alpha: bar - 1,
+            beta: bar,
+            ..*node
+        };
+        let mut excluded = MoveLoop {
+            moves: &mut others,
+            tt_move: None,
+            extended: None,
+            ..*work
+        };
+        let (score, _) = self.search_moves(game, &excluding, &mut excluded);
+        // What the excluding search left at this ply is not the node's: its line, its cutoff.
+        self.search.pv.clear(node.ply);
+        self.search.trace.uncut();
+        if self.search.aborted {
+            return None;
+        }
+        match singular::decide(score, bar, node) {
+            Singular::Extend => {
+                self.search.stats.singular_extensions += 1;
+                work.extended = Some(table_move);
+                None
+            }
+            Singular::MultiCut(score) => {
+                self.search.stats.multi_cuts += 1;
+                Some(score)
+            }
+            Singular::No => None,
         }
     }
 

@@ -529,12 +529,16 @@ pub(super) enum Table<'t> {
 
 /// A table probe at a node that found its position: the stored move, and the stored score if it
 /// ends the node.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Probe {
     /// The stored result, if its depth is acceptable and its bound decides the node's window.
     pub(super) score: Option<Score>,
     /// The stored best move's code (to be looked for among the node's moves).
     pub(super) move_code: Option<u32>,
+    /// The stored score from the node's side with its depth, if it is a lower bound of the
+    /// value (a lower or exact entry, not banked): what singular extensions test
+    /// (`singular.rs`).
+    pub(super) lower: Option<(Score, u32)>,
 }
 
 impl Table<'_> {
@@ -585,9 +589,12 @@ impl Table<'_> {
         stats.tt_probes += 1;
         let entry = self.probe(key.hash)?;
         stats.tt_hits += 1;
+        let lower = (key.banked.is_none() && entry.bound != Bound::Upper)
+            .then(|| (entry.score.from_tt(node.ply), entry.depth));
         let mut probe = Probe {
             score: None,
             move_code: entry.move_code,
+            lower,
         };
         if node.ply > 0 && policy.accepts(entry.depth, node.depth) {
             let decided = match key.banked {

@@ -93,6 +93,9 @@ pub enum Cut {
     ProbeCutoff,
     /// The game's bounds on its final margin decided the window (the engine's `bounds`).
     Bounds,
+    /// Singular extensions' multi-cut: the moves other than the table move, searched half as
+    /// deep, beat a bar at least beta, so the node failed high.
+    MultiCut,
 }
 
 impl Cut {
@@ -113,6 +116,7 @@ impl Cut {
             Cut::ChanceCutoff => "star1 cutoff",
             Cut::ProbeCutoff => "star2 probe cutoff",
             Cut::Bounds => "bounds cutoff",
+            Cut::MultiCut => "multi-cut",
         }
     }
 }
@@ -562,6 +566,15 @@ impl Tracer {
     pub(crate) fn cut(&mut self, cut: Cut) {
         if let Some(node) = self.0.as_mut().and_then(|trace| trace.current()) {
             node.cut = Some(cut);
+        }
+    }
+
+    /// The current node was not cut short after all (a search of its moves that is not its
+    /// own, singular extensions' excluding search, ended with a cutoff).
+    #[inline]
+    pub(crate) fn uncut(&mut self) {
+        if let Some(node) = self.0.as_mut().and_then(|trace| trace.current()) {
+            node.cut = None;
         }
     }
 

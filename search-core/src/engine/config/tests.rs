@@ -89,6 +89,7 @@ fn exactness_follows_the_features() {
         ("rfp+rfp-depth=6", Exactness::ValueChanging),
         ("see-prune=80", Exactness::ValueChanging),
         ("improving", Exactness::ValueChanging),
+        ("id+tt+singular", Exactness::ValueChanging),
     ];
     for (text, exactness) in table {
         assert_eq!(text.parse::<Config>().unwrap().exactness(), exactness, "{text}");
@@ -110,6 +111,7 @@ fn nonsense_is_refused_with_the_reason() {
         ("asp=0", "feature \"asp\" is switched off by leaving it out"),
         ("asp=-3", "feature \"asp\" -3 is out of range 1..=100000"),
         ("asp=wide", "feature \"asp\" needs a number, not \"wide\""),
+        ("tt+singular=3", "feature \"singular\" 3 is out of range 4..=1000"),
         (
             "see-prune=0",
             "feature \"see-prune\" is switched off by leaving it out",
