@@ -459,6 +459,19 @@ impl Game for ChessGame {
     fn repetition_key(&self) -> Option<u64> {
         self.config.repetition.then_some(self.hash)
     }
+
+    /// The pawns of each side, mixed into one key: the pawn structure, whose evaluation errors
+    /// the engine's correction history learns (Stockfish's pawn correction history).
+    fn correction_key(&self) -> Option<u64> {
+        let board = self.chess.board();
+        let pawns = board.pawns();
+        let white = (pawns & board.white()).0;
+        let black = (pawns & board.black()).0;
+        Some(
+            white.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ black.rotate_left(32).wrapping_mul(0xC2B2_AE3D_27D4_EB4F),
+        )
+    }
 }
 
 impl ZobristHash for ChessGame {
@@ -608,6 +621,24 @@ mod tests {
         let indexes: HashSet<u16> = moves.iter().map(|&mv| game.history_index(mv).unwrap()).collect();
         assert_eq!(indexes.len(), 20);
         assert!(indexes.iter().all(|&index| index < 64 * 64));
+    }
+
+    #[test]
+    fn the_correction_key_is_the_pawns_of_each_side() {
+        let key = |fen: &str| game(fen).correction_key().unwrap();
+        let start = key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        // Pieces and the side to move do not count; the pawns, and whose they are, do.
+        assert_eq!(
+            start,
+            key("rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 2 2")
+        );
+        assert_ne!(
+            start,
+            key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+        );
+        let white_pawn = key("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        let black_pawn = key("4k3/8/8/8/8/8/4p3/4K3 w - - 0 1");
+        assert_ne!(white_pawn, black_pawn);
     }
 
     #[test]

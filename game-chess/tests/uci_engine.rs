@@ -213,6 +213,7 @@ fn handshake_lists_every_option() {
         "Singular Extension",
         "SEE Pruning",
         "Improving",
+        "Correction History",
         "Iterative Deepening",
     ] {
         let prefix = format!("option name {name} type ");
@@ -745,6 +746,7 @@ fn every_option_value_searches_to_a_legal_move() {
         ("History Pruning", "1024"),
         ("SEE Pruning", "80"),
         ("Improving", "true"),
+        ("Correction History", "true"),
         ("History", "off"),
         ("Check Extension", "false"),
         ("mtd(f)", "OFF"),

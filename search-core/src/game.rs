@@ -281,6 +281,16 @@ pub trait Game: Clone + Send + Sync {
         None
     }
 
+    /// A hash of the part of the position whose evaluation errors persist from position to
+    /// position, or `None` (the default): chess gives its pawns (the pawn structure). The
+    /// engine's correction history (`correction`) averages, per key and side to move, what
+    /// searches found the static evaluation to be off by, and corrects the static value of the
+    /// next position with that key. Only the prunings that read the static value depend on
+    /// it, never an exact search; keys that collide blend their corrections.
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
+
     /// Bounds on the value of this position searched to the end of the game, for the side to
     /// move, as scores measured from here (ply 0 is this position: a win on the next move is
     /// [`Score::mate_in`]`(1)`): `(lowest, highest)`, if the game knows any; `None` (the

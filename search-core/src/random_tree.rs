@@ -71,6 +71,7 @@ const NULL_SALT: u64 = 0x0000_4E55_4C4C;
 const EXTRA_TURN_SALT: u64 = 0xE7_7A00;
 const CHANCE_SALT: u64 = 0xD1CE_0000;
 const EXCHANGE_SALT: u64 = 0x5EE0_0000;
+const CORRECTION_SALT: u64 = 0xC022_0000;
 
 /// Largest extra value a non-first child of a best-first tree gets over the first child.
 const BEST_FIRST_SPREAD: u64 = 20;
@@ -313,6 +314,11 @@ impl Game for RandomTree {
         Some((mix(self.hash ^ EXCHANGE_SALT ^ u64::from(mv)) % 5) as i32 * 100 - 300)
     }
 
+    /// One of 16 keys, so that many positions share one (as chess positions share their pawns).
+    fn correction_key(&self) -> Option<u64> {
+        Some(mix(self.hash ^ CORRECTION_SALT) % 16)
+    }
+
     const HAS_CHANCE: bool = true;
 
     fn is_chance(&self) -> bool {
@@ -516,6 +522,9 @@ impl Game for PerfectOrder {
     }
     fn static_exchange(&self, mv: u32) -> Option<i32> {
         self.tree.static_exchange(mv)
+    }
+    fn correction_key(&self) -> Option<u64> {
+        self.tree.correction_key()
     }
     fn is_chance(&self) -> bool {
         self.tree.is_chance()

@@ -67,6 +67,9 @@ pub struct SearchStats {
     pub singular_extensions: u64,
     /// Nodes cut by singular extensions' multi-cut (the other moves beat a bar at least beta).
     pub multi_cuts: u64,
+    /// Results the correction history learnt from (`correction`: a node's search against its
+    /// static value).
+    pub corrections_learnt: u64,
     /// Noisy moves quiescence search skipped as losing by the static exchange.
     pub losing_captures_skipped: u64,
     /// Beta cutoffs by a killer move (or a counter move, ordered as a killer: `counter.rs`).
@@ -156,6 +159,7 @@ impl AddAssign<&SearchStats> for SearchStats {
         self.internal_reductions += other.internal_reductions;
         self.singular_extensions += other.singular_extensions;
         self.multi_cuts += other.multi_cuts;
+        self.corrections_learnt += other.corrections_learnt;
         self.losing_captures_skipped += other.losing_captures_skipped;
         self.killer_cutoffs += other.killer_cutoffs;
         self.history_cutoffs += other.history_cutoffs;

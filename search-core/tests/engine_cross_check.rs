@@ -296,6 +296,11 @@ fn value_changing_features_keep_their_invariants() {
             c.improving = true;
             c.late_move_pruning = Some(1);
         }))
+        .value_changing(strongest_with(|c| {
+            c.correction = true;
+            c.futility = Some(3);
+            c.improving = true;
+        }))
         .value_changing(strongest_with(|c| c.see_pruning = Some(1)))
         .value_changing(strongest_with(|c| {
             c.reverse_futility = Some(ReverseFutility::new(3));
@@ -426,6 +431,18 @@ fn presets_and_quiescence_with_extra_turns() {
         .value_changing(strongest_with(|c| {
             c.improving = true;
             c.late_move_pruning = Some(1);
+        }))
+        // Correction history, read by every pruning that reads the static value, on keys that
+        // the side's extra turns share.
+        .value_changing(strongest_with(|c| {
+            c.correction = true;
+            c.futility = Some(3);
+            c.improving = true;
+            c.null_move = c.null_move.map(|null_move| NullMoveConfig {
+                eval_guard: true,
+                eval_divisor: Some(5),
+                ..null_move
+            });
         }))
         // Smaller reductions at PV nodes.
         .value_changing(strongest_with(|c| {

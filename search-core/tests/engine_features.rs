@@ -84,6 +84,9 @@ impl Game for Strict {
     fn static_exchange(&self, mv: u32) -> Option<i32> {
         self.tree.static_exchange(mv - self.offset())
     }
+    fn correction_key(&self) -> Option<u64> {
+        self.tree.correction_key()
+    }
 }
 
 impl ZobristHash for Strict {
@@ -304,6 +307,49 @@ fn improving_changes_only_what_reverse_futility_late_move_pruning_and_reductions
     assert!(
         changed.iter().all(|&count| count > 0),
         "rfp, lmp, lmr changed: {changed:?}"
+    );
+}
+
+#[test]
+fn correction_history_changes_only_what_the_prunings_that_read_the_static_value_do() {
+    let trees = strict_trees(false);
+    let limits = Limits::depth(6);
+    let readers = [
+        "rfp=3",
+        "futility=3",
+        "null=adaptive+null-guard",
+        "null=adaptive+null-eval=5",
+    ];
+    // Each reader of the static value, with and without it: it learns, and some searches
+    // change, for each.
+    let (mut changed, mut learnt) = ([0; 4], [0; 4]);
+    for tree in &trees {
+        let search = |config: &str| {
+            let config = exact_plus(config);
+            Engine::with_config(strict_value, config).search(tree, &limits)
+        };
+        for (index, reader) in readers.iter().enumerate() {
+            let without = search(&format!("qs+{reader}"));
+            let with = search(&format!("qs+{reader}+correction"));
+            assert!(with.best_move.is_some());
+            assert_eq!(without.stats.corrections_learnt, 0);
+            learnt[index] += with.stats.corrections_learnt;
+            if (with.score, with.stats.nodes) != (without.score, without.stats.nodes) {
+                changed[index] += 1;
+            }
+        }
+        // Without them no static value is computed, so nothing is corrected or learnt: the same
+        // search, node for node (null move without its guard and term reads none either).
+        for base in ["qs", "null=adaptive+qs+lmr+lmp=1"] {
+            let plain = search(base);
+            let alone = search(&format!("{base}+correction"));
+            let same = (alone.score, alone.stats.nodes, alone.stats.corrections_learnt);
+            assert_eq!(same, (plain.score, plain.stats.nodes, 0), "{base}");
+        }
+    }
+    assert!(
+        changed.iter().chain(&learnt).all(|&count| count > 0),
+        "{readers:?} changed {changed:?}, learnt {learnt:?}"
     );
 }
 

@@ -96,6 +96,14 @@ impl<G: Game> Game for Budgeted<G> {
         self.inner.repetition_key()
     }
 
+    fn static_exchange(&self, mv: G::Move) -> Option<i32> {
+        self.inner.static_exchange(mv)
+    }
+
+    fn correction_key(&self) -> Option<u64> {
+        self.inner.correction_key()
+    }
+
     fn is_chance(&self) -> bool {
         // A spent position has no outcomes: it must not be a chance node.
         !self.is_spent() && self.inner.is_chance()

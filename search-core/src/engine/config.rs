@@ -73,6 +73,7 @@ use super::aspiration::{self, DEFAULT_ASPIRATION_WINDOW};
 use super::banked;
 use super::bounds;
 use super::continuation;
+use super::correction;
 use super::counter;
 use super::enhanced_cutoff;
 use super::extensions;
@@ -146,6 +147,9 @@ pub struct Config {
     /// Reverse futility, late move pruning and reductions adjusted by whether the side to
     /// move's static value is improving (`improving.rs`).
     pub improving: bool,
+    /// Correction history: the static value corrected by what searches of positions with the
+    /// same [`correction_key`](crate::Game::correction_key) found (`correction.rs`).
+    pub correction: bool,
     /// Quiescence search (`quiescence.rs`).
     pub quiescence: Option<QuiescenceConfig>,
     /// Check extension (`extensions.rs`).
@@ -213,6 +217,7 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(internal_reduction: iir::INTERNAL_REDUCTION),
     part!(singular: singular::SINGULAR),
     part!(improving: improving::IMPROVING),
+    part!(correction: correction::CORRECTION),
     part!(quiescence: quiescence::QUIESCENCE),
     part!(quiescence: quiescence::CHECKS),
     part!(quiescence: quiescence::SEE),
@@ -249,6 +254,7 @@ impl Config {
         internal_reduction: None,
         singular: None,
         improving: false,
+        correction: false,
         quiescence: None,
         check_extension: false,
         capture_chain: None,

@@ -37,6 +37,7 @@
 //!   search, and under the classic rule whenever a counter overflows).
 
 use super::continuation::Continuation;
+use super::correction::Correction;
 use super::feature::{Feature, Kind, Value, choice, exact, no_alias};
 use crate::Player;
 
@@ -109,6 +110,9 @@ pub(crate) struct History {
     counters: Vec<i32>,
     /// The continuation counters (`continuation.rs`), learnt and aged with these.
     pub(crate) continuation: Continuation,
+    /// The corrections of the static value (`correction.rs`): learnt across searches as these
+    /// are, forgotten with them, never aged.
+    pub(crate) correction: Correction,
 }
 
 impl History {
@@ -156,10 +160,11 @@ impl History {
         self.continuation.age();
     }
 
-    /// Forgets everything, the continuation counters too.
+    /// Forgets everything, the continuation counters and the corrections too.
     pub(crate) fn clear(&mut self) {
         self.counters.fill(0);
         self.continuation.clear();
+        self.correction.clear();
     }
 }
 

@@ -23,6 +23,7 @@
 //! | history pruning (history leaf pruning, Fruit-era engines; gravity form of Stockfish and Ethereal) | `history_pruning.rs` | value-changing |
 //! | SEE pruning: near the horizon, moves losing material by the [`static_exchange`](crate::Game::static_exchange) (Stockfish, Ethereal) | `see_pruning.rs` | value-changing |
 //! | improving: reverse futility, late move pruning and reductions by the static value's trend (Stockfish, Ethereal) | `improving.rs` | value-changing |
+//! | correction history: the static value corrected per [`correction_key`](crate::Game::correction_key) by the errors searches found (Stockfish, Koivisto, Berserk) | `correction.rs` | value-changing (through the prunings that read the static value) |
 //! | internal iterative reduction (Schröder's Rebel 2020; Stockfish 2021) | `iir.rs` | value-changing |
 //! | singular extensions with multi-cut (Anantharaman, Campbell & Hsu 1990; Stockfish, Ethereal) | `singular.rs` | value-changing (a deeper search) |
 //! | check extension, capture-chain extension (the chess-engine article in the project's papers) | `extensions.rs` | value-changing (a deeper search) |
@@ -105,6 +106,7 @@ mod bounds;
 mod chance_node;
 pub mod config;
 mod continuation;
+mod correction;
 mod counter;
 mod driver;
 mod enhanced_cutoff;

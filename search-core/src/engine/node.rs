@@ -11,7 +11,8 @@
 //! 3. the transposition-table probe (`tt.rs`; a node above the horizon computes the key at its
 //!    start and starts loading its entry into the cache then): a cutoff, or a move to search first; then the enhanced
 //!    transposition cutoff (`enhanced_cutoff.rs`);
-//! 4. the static value recorded on the line and whether it is improving (`improving.rs`);
+//! 4. the static value (corrected by the correction history, `correction.rs`) recorded on the
+//!    line and whether it is improving (`improving.rs`);
 //!    reverse futility pruning (`futility.rs`) and null-move pruning (`null_move.rs`: this file
 //!    searches the position after the pass); the singular-extension test of the table move
 //!    (`singular.rs`: the other moves searched half as deep by the move loop below);
@@ -24,7 +25,8 @@
 //!    their re-searches; beta cutoffs feeding killers, counter moves (`counter.rs`), history
 //!    and continuation history after the moves one and two plies back (`continuation.rs`;
 //!    under the gravity rule, the quiet moves tried before the cutoff lose history);
-//! 6. the transposition-table store, once, at the end.
+//! 6. what the result says of the static value, for the correction history; the
+//!    transposition-table store, once, at the end.
 //!
 //! Mate and stalemate need no block of their own: the game reports them from the move count in
 //! step 1 (the [`Game`] contract), so every move the loop sees is legal.
@@ -46,6 +48,7 @@
 //!   Moore's minimal tree (`b^ceil(d/2) + b^floor(d/2) - 1` leaves, best move always first) and
 //!   minimax's `b^d`, as the ordering decides.
 
+use super::correction;
 use super::enhanced_cutoff;
 use super::extensions::{self, child_capture_chain};
 use super::frame::{Candidate, ChildMove, MAX_SEARCH_PLY, MoveKind, MoveLoop, Node};
@@ -135,7 +138,9 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 return self.static_leaf(game);
             };
             let window = (node.alpha, node.beta);
+            let correction = self.config.correction.then_some(&self.history.correction);
             return Quiescence::new(self.evaluator, config, self.search)
+                .with_correction(correction)
                 .horizon(game, &mut moves, node.ply, window);
         }
 
@@ -202,6 +207,9 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         if self.search.aborted {
             return Score::DRAW;
         }
+
+        // --- Correction history: what the search found the static value off by.
+        self.learn_correction(game, &searched, work.static_eval, best_score, best_move);
 
         // --- Transposition table store, once: the fail-soft score with its bound.
         self.store_result(game, tt_key, &searched, best_score, best_move);
@@ -714,8 +722,8 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// The singular-extension test of `node`'s table move (see `singular.rs`), if the feature
     /// is on and the table's lower bound `stored` makes it eligible: the node's other moves
     /// searched `(depth − 1) / 2` deep with the null window at the bar below the bound. Marks
-    /// the table move as extended in `work` if it is singular; a multi-cut's score if the
-    /// others beat beta too.
+    /// the table move as extended in `work` if it is singular; a multi-cut's score (the bar) if
+    /// another move reaches the bar and the bar is at least beta.
     fn singular_extension(
         &mut self,
         game: &G,
@@ -818,7 +826,50 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             || c.improving
             || c.null_move
                 .is_some_and(|null_move| null_move.eval_guard || null_move.eval_divisor.is_some());
-        (needed && ply > 0 && !in_check).then(|| self.evaluate(game))
+        (needed && ply > 0 && !in_check).then(|| self.corrected_static_eval(game))
+    }
+
+    /// The static value of an interior node, corrected by the correction history if it is on
+    /// and the game gives a key (see `correction.rs`).
+    fn corrected_static_eval(&self, game: &G) -> Score {
+        let raw = self.evaluate(game);
+        if !self.config.correction {
+            return raw;
+        }
+        match game.correction_key() {
+            Some(key) => self.history.correction.correct(game.to_move(), key, raw),
+            None => raw,
+        }
+    }
+
+    /// Teaches the correction history (see `correction.rs`) what the search of `node` found,
+    /// `score` with best move `best`, where its static value was `static_eval`: if the feature
+    /// is on, the game gives a key and the result says something about the static value.
+    fn learn_correction(
+        &mut self,
+        game: &G,
+        node: &Node,
+        static_eval: Option<Score>,
+        score: Score,
+        best: Option<G::Move>,
+    ) {
+        if !self.config.correction || node.probe {
+            return;
+        }
+        let (Some(corrected), Some(key)) = (static_eval, game.correction_key()) else {
+            return;
+        };
+        let bound = Bound::classify(score, node.alpha, node.beta);
+        let noisy_best = score > node.alpha && best.is_some_and(|mv| game.is_noisy(mv));
+        if !correction::teaches(bound, score, corrected, noisy_best) {
+            return;
+        }
+        let max_correction = self.scaled(correction::MAX_CORRECTION);
+        let player = game.to_move();
+        self.history
+            .correction
+            .learn(player, key, corrected, score, node.depth, max_correction);
+        self.search.stats.corrections_learnt += 1;
     }
 
     /// The reverse futility cut (see `futility.rs`): `Some(static value)` when it fails high by

@@ -35,11 +35,14 @@
 //!   every side (a board of queens) make the capture tree exponential in `qs-max`: `go depth 1`
 //!   on such a position did not answer in three minutes. Value-changing where the budget is
 //!   reached; `qs-nodes` alone is [`DEFAULT_QUIESCENCE_NODES`].
+//! - **Corrected stand pat** (with the engine's `correction`): the stand pat is the static value
+//!   corrected by the correction history (`correction.rs`), as the primary search's is.
 //! - **Cost.** One evaluation and one move generation per quiescence node, and the noisy lines
 //!   themselves: often more nodes than the primary search in chess (the thesis saw lines 32
 //!   plies deep), but far better values (the thesis's versus play). The horizon node itself is a
 //!   primary node; the nodes below it count as `quiescence_nodes`.
 
+use super::correction::Correction;
 use super::feature::{
     Exactness, Feature, Kind, Value, exact, flag, no_alias, number, number_i32, scaled, value_changing,
 };
@@ -227,6 +230,8 @@ pub(super) struct Quiescence<'s, G: Game, E> {
     budget_end: Option<u64>,
     /// Delta pruning's margin, on the evaluation's scale.
     delta: Option<i32>,
+    /// The correction history that corrects the stand pat (`correction.rs`), if it is on.
+    correction: Option<&'s Correction>,
 }
 
 impl<'s, G: Game, E: Evaluate<G>> Quiescence<'s, G, E> {
@@ -245,7 +250,13 @@ impl<'s, G: Game, E: Evaluate<G>> Quiescence<'s, G, E> {
                 .delta_pruning
                 .map(|margin| scaled(margin, evaluator.unit())),
             search,
+            correction: None,
         }
+    }
+
+    /// The same, its stand pat corrected by `correction` (the correction history, if on).
+    pub(super) fn with_correction(self, correction: Option<&'s Correction>) -> Self {
+        Quiescence { correction, ..self }
     }
 
     /// The value of the horizon node `game` (already counted, its `moves` generated, not over)
@@ -296,7 +307,7 @@ impl<'s, G: Game, E: Evaluate<G>> Quiescence<'s, G, E> {
 
         // --- Stand pat: the static value, a lower bound (the side to move need not capture);
         //     the whole value at a static leaf, at the ply limit, or with the node budget spent.
-        let stand_pat = static_score(self.evaluator, game);
+        let stand_pat = self.stand_pat(game);
         let spent = self
             .budget_end
             .is_some_and(|end| self.search.stats.quiescence_nodes >= end);
@@ -325,6 +336,16 @@ impl<'s, G: Game, E: Evaluate<G>> Quiescence<'s, G, E> {
             return self.search.leaf(best_score);
         }
         self.noisy_moves(game, moves, ply, qply, (alpha, beta), best_score, in_check)
+    }
+
+    /// The static value of `game`, corrected by the correction history if it is on and the game
+    /// gives a key.
+    fn stand_pat(&self, game: &G) -> Score {
+        let raw = static_score(self.evaluator, game);
+        match (self.correction, game.correction_key()) {
+            (Some(correction), Some(key)) => correction.correct(game.to_move(), key, raw),
+            _ => raw,
+        }
     }
 
     /// The noisy moves of a quiescence node (every move in check; checking moves at the first

@@ -545,6 +545,10 @@ impl<G: Game, I: Indexing<G>> Game for WithDatabase<'_, G, I> {
         self.game.history_index(mv)
     }
 
+    fn correction_key(&self) -> Option<u64> {
+        self.game.correction_key()
+    }
+
     fn value_bounds(&self) -> Option<(Score, Score)> {
         self.game.value_bounds()
     }

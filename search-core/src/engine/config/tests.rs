@@ -89,6 +89,7 @@ fn exactness_follows_the_features() {
         ("rfp+rfp-depth=6", Exactness::ValueChanging),
         ("see-prune=80", Exactness::ValueChanging),
         ("improving", Exactness::ValueChanging),
+        ("correction", Exactness::ValueChanging),
         ("id+tt+singular", Exactness::ValueChanging),
     ];
     for (text, exactness) in table {
