@@ -21,8 +21,8 @@
 //! - **Invariant.** Each entry lies within `±MAX_CORRECTION` units of the evaluation (64
 //!   centipawns of a 100-unit pawn, [`scaled`](super::feature::scaled) for other units), kept
 //!   in 1/`GRAIN` units: an update moves it toward the measured error by a weight
-//!   `min((depth + 1)², 128) / 1024`, by at most a quarter of the bound, then clamps it. A corrected static value stays within the
-//!   evaluation's range.
+//!   `min((depth + 1)², 128) / 1024`, by at most a quarter of the bound, then clamps it. A
+//!   corrected static value stays within the evaluation's range.
 //! - **Exact or value-changing.** Value-changing: the prunings and the stand pat read the
 //!   corrected value. It learns only where a pruning reads the static value, so without them
 //!   it changes nothing (nothing is learnt, every correction stays 0). Off in every preset.
