@@ -285,8 +285,9 @@ pub trait Game: Clone + Send + Sync {
     /// position, or `None` (the default): chess gives its pawns (the pawn structure). The
     /// engine's correction history (`correction`) averages, per key and side to move, what
     /// searches found the static evaluation to be off by, and corrects the static value of the
-    /// next position with that key. Only the prunings that read the static value depend on
-    /// it, never an exact search; keys that collide blend their corrections.
+    /// next position with that key. Only value-changing searches depend on it (the prunings
+    /// that read the static value, and the quiescence search's stand pat), never an exact
+    /// search; keys that collide blend their corrections.
     fn correction_key(&self) -> Option<u64> {
         None
     }

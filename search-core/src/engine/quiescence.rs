@@ -342,9 +342,12 @@ impl<'s, G: Game, E: Evaluate<G>> Quiescence<'s, G, E> {
     /// gives a key.
     fn stand_pat(&self, game: &G) -> Score {
         let raw = static_score(self.evaluator, game);
-        match (self.correction, game.correction_key()) {
-            (Some(correction), Some(key)) => correction.correct(game.to_move(), key, raw),
-            _ => raw,
+        let Some(correction) = self.correction else {
+            return raw;
+        };
+        match game.correction_key() {
+            Some(key) => correction.correct(game.to_move(), key, raw),
+            None => raw,
         }
     }
 
