@@ -454,6 +454,14 @@ impl Game for ChessGame {
         Some(u16::from(from) * 64 + u16::from(mv.to()))
     }
 
+    /// The moving piece's role × 64 + its to-square (castling: the king to the rook's square),
+    /// the `[piece][to]` index of Stockfish's continuation history and counter moves: a reply
+    /// answers the piece that now stands on the square. The colour is the side to move's, which
+    /// the engine's tables already tell apart.
+    fn continuation_index(&self, mv: Move) -> Option<u16> {
+        Some((mv.role() as u16 - 1) * 64 + u16::from(mv.to()))
+    }
+
     /// The Zobrist hash when repetition is on (it covers board, side to move, castling rights and
     /// legal en passant: FIDE's "same position"), `None` when off.
     fn repetition_key(&self) -> Option<u64> {
@@ -621,6 +629,25 @@ mod tests {
         let indexes: HashSet<u16> = moves.iter().map(|&mv| game.history_index(mv).unwrap()).collect();
         assert_eq!(indexes.len(), 20);
         assert!(indexes.iter().all(|&index| index < 64 * 64));
+    }
+
+    #[test]
+    fn continuation_indexes_are_the_piece_and_its_to_square() {
+        // Two knights to the same square share an index; a bishop to it does not; the same
+        // knight to two squares does not either. Castling is the king to the rook's square.
+        let game = game("r3k2r/8/8/8/8/1BN1N3/8/R3K2R w KQkq - 0 1");
+        let index = |uci: &str| game.continuation_index(game.parse_uci(uci).unwrap()).unwrap();
+        assert_eq!(index("c3d5"), index("e3d5"));
+        assert_ne!(index("b3d5"), index("c3d5"));
+        assert_ne!(index("c3d5"), index("c3b5"));
+        assert_eq!(index("e1g1"), 5 * 64 + u16::from(shakmaty::Square::H1));
+        let mut moves = MoveList::new();
+        game.generate_moves(&mut moves);
+        assert!(
+            moves
+                .iter()
+                .all(|&mv| game.continuation_index(mv).unwrap() < 6 * 64)
+        );
     }
 
     #[test]

@@ -196,6 +196,7 @@ fn forward_pruning_keeps_its_invariants() {
         .value_changing(exact("history=gravity+cont-history+hp=1024+lmr+lmr-history=8192"))
         .value_changing(exact("lmr+lmr-pv"))
         .value_changing(exact("singular=4"))
+        .value_changing(exact("qs+qs-see+qs-tt"))
         .value_changing(Engine::with_config(Evaluation::Tapered, strongest))
         .depths([3])
         .run_labelled(positions.iter().map(|(label, game)| (label, game)))

@@ -214,6 +214,7 @@ fn handshake_lists_every_option() {
         "SEE Pruning",
         "Improving",
         "Correction History",
+        "Quiescence Table",
         "Iterative Deepening",
     ] {
         let prefix = format!("option name {name} type ");
@@ -726,6 +727,7 @@ fn every_option_value_searches_to_a_legal_move() {
         ("Null Move", "adaptive"),
         ("Null Move Guard", "true"),
         ("Null Move Eval", "200"),
+        ("Quiescence Table", "false"),
         ("Quiescence", "false"),
         ("Transposition Table", "same"),
         ("Enhanced TT Cutoffs", "true"),

@@ -271,6 +271,21 @@ pub trait Game: Clone + Send + Sync {
         None
     }
 
+    /// A small number identifying `mv` for what is learnt *in reply to* or *as a follow-up
+    /// of* it: the continuation history (`cont-history`) and counter moves (`counter`) key the
+    /// move before by it, and the continuation history keys the move it scores by it too.
+    /// The default is [`history_index`](Game::history_index).
+    ///
+    /// A game whose moves are better told apart by *what* moves than by *where from* gives
+    /// that here: chess gives the piece and its to-square (Stockfish's `[piece][to]`
+    /// continuation tables), since after a move the piece on the to-square is what the reply
+    /// answers, and a from-square says less once the piece has left it. Like the history
+    /// index, only move ordering and what reads the history (history pruning, history-adjusted
+    /// reductions) depend on it, never an exact search's value.
+    fn continuation_index(&self, mv: Self::Move) -> Option<u16> {
+        self.history_index(mv)
+    }
+
     /// A key identifying this position for repetition detection, or `None` (the default) if the
     /// game has no repetition rule.
     ///

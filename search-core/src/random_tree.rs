@@ -520,6 +520,9 @@ impl Game for PerfectOrder {
     fn history_index(&self, mv: u32) -> Option<u16> {
         self.tree.history_index(mv)
     }
+    fn continuation_index(&self, mv: u32) -> Option<u16> {
+        self.tree.continuation_index(mv)
+    }
     fn static_exchange(&self, mv: u32) -> Option<i32> {
         self.tree.static_exchange(mv)
     }

@@ -303,6 +303,9 @@ fn value_changing_features_keep_their_invariants() {
         }))
         .value_changing(strongest_with(|c| c.see_pruning = Some(1)))
         .value_changing(strongest_with(|c| {
+            c.quiescence = c.quiescence.map(|q| QuiescenceConfig { table: true, ..q });
+        }))
+        .value_changing(strongest_with(|c| {
             c.reverse_futility = Some(ReverseFutility::new(3));
             c.futility = Some(3);
             c.null_move = Some(NullMoveConfig {
@@ -447,6 +450,10 @@ fn presets_and_quiescence_with_extra_turns() {
         // Smaller reductions at PV nodes.
         .value_changing(strongest_with(|c| {
             c.lmr = c.lmr.map(|lmr| Lmr { pv_less: true, ..lmr });
+        }))
+        // The table in quiescence, whose entries the side's extra turns share.
+        .value_changing(strongest_with(|c| {
+            c.quiescence = c.quiescence.map(|q| QuiescenceConfig { table: true, ..q });
         }))
         // Continuation history read by history pruning and the reductions, where the move
         // one or two plies back may be the side's own.

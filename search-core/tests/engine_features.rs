@@ -30,11 +30,13 @@ fn strongest_with(change: impl FnOnce(&mut Config)) -> Config {
 
 /// A random tree that checks how it is used: moves are numbered differently in every position
 /// (so a move from another position is illegal here), `play` panics on an illegal move and
-/// `null_move` panics when asked in check. Its hash can be made to collide on purpose.
+/// `null_move` panics when asked in check. Its hash can be made to collide on purpose, and its
+/// moves can be left without a continuation index (which is otherwise their history index).
 #[derive(Clone, Debug)]
 struct Strict {
     tree: RandomTree,
     colliding: bool,
+    continuation_indices: bool,
 }
 
 impl Strict {
@@ -81,6 +83,11 @@ impl Game for Strict {
     fn history_index(&self, mv: u32) -> Option<u16> {
         u16::try_from(mv).ok()
     }
+    fn continuation_index(&self, mv: u32) -> Option<u16> {
+        self.continuation_indices
+            .then(|| self.history_index(mv))
+            .flatten()
+    }
     fn static_exchange(&self, mv: u32) -> Option<i32> {
         self.tree.static_exchange(mv - self.offset())
     }
@@ -112,6 +119,7 @@ fn strict_trees(colliding: bool) -> Vec<Strict> {
                 .with_checks(30)
                 .with_null_moves(),
             colliding,
+            continuation_indices: true,
         })
         .collect()
 }
@@ -354,6 +362,36 @@ fn correction_history_changes_only_what_the_prunings_that_read_the_static_value_
 }
 
 #[test]
+fn the_table_in_quiescence_ends_nodes_it_has_seen_and_needs_the_table() {
+    let limits = Limits::depth(5);
+    let (mut changed, mut cut_more) = (0, 0);
+    for tree in &strict_trees(false) {
+        let search = |config: Config| Engine::with_config(strict_value, config).search(tree, &limits);
+        let without = search(exact_plus("qs"));
+        let with = search(exact_plus("qs+qs-tt"));
+        // With the exact preset's same-depth table, no checks, no budget and a ply limit past
+        // the trees' ends, a quiescence value belongs to its position alone: the table may
+        // change the work, not the root's value.
+        assert_eq!(with.score, without.score);
+        assert!(with.best_move.is_some());
+        if (with.score, with.stats.nodes) != (without.score, without.stats.nodes) {
+            changed += 1;
+        }
+        if with.stats.tt_cutoffs > without.stats.tt_cutoffs {
+            cut_more += 1;
+        }
+        // Without a table there is nothing to read or keep: the same search, node for node.
+        let plain = search("qs".parse().unwrap());
+        let alone = search("qs+qs-tt".parse().unwrap());
+        assert_eq!((alone.score, alone.stats.nodes), (plain.score, plain.stats.nodes));
+    }
+    assert!(
+        changed > 10 && cut_more > 10,
+        "qs-tt changed {changed} searches, cut more in {cut_more}"
+    );
+}
+
+#[test]
 fn history_gravity_reorders_exactly_and_history_pruning_skips_moves_with_a_failing_record() {
     let trees = strict_trees(false);
     let (mut reordered, mut skipped, mut history_cutoffs) = (0, 0, 0);
@@ -531,6 +569,46 @@ fn continuation_history_reorders_exactly_and_learns_where_moves_follow_moves() {
         reordered > 10,
         "continuation history changed the order of only {reordered} trees"
     );
+}
+
+#[test]
+fn continuation_history_keys_moves_by_the_games_continuation_index() {
+    // Moves without a continuation index (a history index still) leave the continuation
+    // history nothing to key: node for node the plain gravity history. (Keyed by the history
+    // index instead, it reorders most of these trees: the test above.)
+    let limits = Limits::depth(6);
+    for tree in &strict_trees(false) {
+        let tree = Strict {
+            continuation_indices: false,
+            ..tree.clone()
+        };
+        let search = |continuation_history| {
+            let config = Config {
+                continuation_history,
+                history: Some(HistoryRule::Gravity),
+                ..Config::exact()
+            };
+            Engine::with_config(strict_value, config).search(&tree, &limits)
+        };
+        let (without, with) = (search(false), search(true));
+        assert_eq!(
+            (with.score, with.stats.nodes),
+            (without.score, without.stats.nodes)
+        );
+        // Counter moves key the move before by it too: without one, nothing to answer.
+        let counter = |counter_moves| {
+            let config = Config {
+                counter_moves,
+                ..Config::exact()
+            };
+            Engine::with_config(strict_value, config).search(&tree, &limits)
+        };
+        let (without, with) = (counter(false), counter(true));
+        assert_eq!(
+            (with.score, with.stats.nodes),
+            (without.score, without.stats.nodes)
+        );
+    }
 }
 
 #[test]

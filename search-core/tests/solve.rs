@@ -52,6 +52,9 @@ impl<const CHANCE: bool> Game for Ending<CHANCE> {
     fn history_index(&self, mv: u32) -> Option<u16> {
         self.tree.history_index(mv)
     }
+    fn continuation_index(&self, mv: u32) -> Option<u16> {
+        self.tree.continuation_index(mv)
+    }
     fn value_bounds(&self) -> Option<(Score, Score)> {
         self.bounds
             .map(|(lowest, highest)| Score::margin_range(lowest, highest))

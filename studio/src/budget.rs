@@ -92,6 +92,10 @@ impl<G: Game> Game for Budgeted<G> {
         self.inner.history_index(mv)
     }
 
+    fn continuation_index(&self, mv: G::Move) -> Option<u16> {
+        self.inner.continuation_index(mv)
+    }
+
     fn repetition_key(&self) -> Option<u64> {
         self.inner.repetition_key()
     }

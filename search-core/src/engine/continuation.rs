@@ -4,8 +4,10 @@
 //! just played, and as a follow-up to the side's own move before it. Where the plain history
 //! (`history.rs`) says "this move cuts", a continuation says "this move cuts after that one".
 //!
-//! - **Idea.** Counters per side to move, per pair of [`history_index`](crate::Game::history_index)es
-//!   (the move one ply back, or two plies back, with the move to score), learning by the gravity
+//! - **Idea.** Counters per side to move, per pair of
+//!   [`continuation_index`](crate::Game::continuation_index)es (the move one ply back, or two
+//!   plies back, with the move to score; in chess the piece and its to-square, Stockfish's
+//!   `[piece][to]` tables, where the plain history keys by from and to squares), learning by the gravity
 //!   rule of `history.rs`: at a quiet beta cutoff the pairs of the cutoff move gain
 //!   [`gravity_bonus`](super::history::gravity_bonus), and those of the quiet moves searched
 //!   before it lose as much. A quiet move's history score (ordering, history pruning,
@@ -40,7 +42,7 @@ pub(super) const CONTINUATION_HISTORY: Feature<bool> = Feature::switch(
 /// The counters per side: `2^SLOT_BITS`.
 const SLOT_BITS: u32 = 20;
 
-/// The history indices of the moves one and two plies back (`None`: no move there).
+/// The continuation indices of the moves one and two plies back (`None`: no move there).
 pub(crate) type Previous = [Option<u16>; 2];
 
 /// Continuation counters. See the [module documentation](self).
@@ -62,8 +64,8 @@ impl Continuation {
         }
     }
 
-    /// The sum of the continuation counters of `player`'s move with history index `key`, after
-    /// the moves `previous`.
+    /// The sum of the continuation counters of `player`'s move with continuation index `key`,
+    /// after the moves `previous`.
     pub(crate) fn score(&self, player: Player, previous: Previous, key: u16) -> i32 {
         if self.counters.is_empty() {
             return 0;

@@ -4,8 +4,9 @@
 //! tried early whenever that move is played again.
 //!
 //! - **Idea.** A table indexed by the side to move and the
-//!   [`history_index`](crate::Game::history_index) of the move that led to the position (from
-//!   and to squares in chess) holds the quiet move that last caused a beta cutoff there. At a
+//!   [`continuation_index`](crate::Game::continuation_index) of the move that led to the
+//!   position (the piece and its to-square in chess) holds the quiet move that last caused a
+//!   beta cutoff there. At a
 //!   node, that move, if it is among the position's quiet moves and not already a killer, is
 //!   searched right after the killers, as one of them (see `ordering.rs`): where killers are
 //!   the refutations of a ply, a counter move is the refutation of the move just played.
@@ -32,17 +33,17 @@ pub(super) const COUNTER_MOVES: Feature<bool> = Feature::switch(
     exact,
 );
 
-/// The history indices a side's moves may have (`u16`).
+/// The continuation indices a side's moves may have (`u16`).
 const HISTORY_INDICES: usize = 1 << 16;
 
 /// The counter-move table and the moves played on the current line. See the
 /// [module documentation](self).
 #[derive(Clone, Debug)]
 pub(crate) struct CounterMoves<M> {
-    /// Per side to move and history index of the move before: the reply that last cut. Empty
+    /// Per side to move and continuation index of the move before: the reply that last cut. Empty
     /// until the first cutoff.
     replies: Vec<Option<M>>,
-    /// Per ply: the history index of the move that led there (`None`: the root, a null move, a
+    /// Per ply: the continuation index of the move that led there (`None`: the root, a null move, a
     /// move without an index).
     previous: Vec<Option<u16>>,
 }
@@ -71,7 +72,7 @@ impl<M: Copy + Eq> CounterMoves<M> {
         Some(side + previous as usize)
     }
 
-    /// Records that the position at `ply` was reached by a move with history index `index`
+    /// Records that the position at `ply` was reached by a move with continuation index `index`
     /// (`None`: no move to answer there).
     #[inline]
     pub(crate) fn played(&mut self, ply: u32, index: Option<u16>) {
@@ -80,8 +81,8 @@ impl<M: Copy + Eq> CounterMoves<M> {
         }
     }
 
-    /// The history indices of the moves one and two plies before `ply` on the line (for the
-    /// continuation history, `continuation.rs`).
+    /// The continuation indices of the moves one and two plies before `ply` on the line (for
+    /// the continuation history, `continuation.rs`).
     #[inline]
     pub(crate) fn previous(&self, ply: u32) -> super::continuation::Previous {
         let at = |ply: Option<u32>| self.previous.get(ply? as usize).copied().flatten();

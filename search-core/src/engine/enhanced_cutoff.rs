@@ -14,7 +14,7 @@
 //!   result is that bound, stored as the node's lower bound with the refuting move, as the move
 //!   loop would after a cutoff by that move. Only away from the root (which must search its
 //!   moves and return a line) and at least two plies from the horizon (the children of a node
-//!   one ply from it are horizon nodes, which never store anything).
+//!   one ply from it are horizon nodes, whose results are never stored at the depth probed).
 //! - **Exact or value-changing.** Exact with an exact table: the cutoff is one the child's own
 //!   probe would have given, so the root value is unchanged (the chess, tic-tac-toe and Connect
 //!   Four cross-checks hold the exact preset with ETC to the references). With a value-changing
@@ -48,7 +48,7 @@ pub(super) const ENHANCED_CUTOFFS: Feature<Option<TableConfig>> = Feature {
 
 /// Whether `node` looks its children up, with the table configured as `table`: never at the
 /// root (it must search for a move), nor one ply from the horizon (the children are leaves,
-/// which the table does not store), nor with banked keys (`banked.rs`: the entries are relative
+/// which the table does not store at depth 1 or more), nor with banked keys (`banked.rs`: the entries are relative
 /// to each child's banked margin).
 pub(super) fn applies(table: &TableConfig, node: &Node) -> bool {
     table.enhanced_cutoffs && !table.banked && node.ply > 0 && node.depth >= 2

@@ -27,7 +27,7 @@
 //! | internal iterative reduction (Schröder's Rebel 2020; Stockfish 2021) | `iir.rs` | value-changing |
 //! | singular extensions with multi-cut (Anantharaman, Campbell & Hsu 1990; Stockfish, Ethereal) | `singular.rs` | value-changing (a deeper search) |
 //! | check extension, capture-chain extension (the chess-engine article in the project's papers) | `extensions.rs` | value-changing (a deeper search) |
-//! | quiescence search (Beal 1990): stand pat, noisy moves, optional checks, delta pruning and the skipping of losing captures ([`static_exchange`](crate::Game::static_exchange)) | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks and delta pruning |
+//! | quiescence search (Beal 1990): stand pat, noisy moves, optional checks, delta pruning, the skipping of losing captures ([`static_exchange`](crate::Game::static_exchange)) and the transposition table | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks, delta pruning, losing-capture skipping and the table |
 //! | repetition draws from the game history and the current line (graph-history interaction: Campbell 1985) | `repetition.rs` | path-dependent |
 //! | value bounds: the game's bounds on a position's value end the nodes they decide (Irving, Donkers & Uiterwijk 2000; Pons 2019) | `bounds.rs` | exact to the end of the game (the solver), value-changing at a horizon |
 //! | chance nodes: Star1, Star2 with probes (Ballard 1983; Hauk, Buro & Schaeffer 2004) | `star.rs` (searched by `chance_node.rs`) | exact (equals expectiminimax) |

@@ -61,7 +61,7 @@ use super::lmp;
 use super::lmr;
 use super::null_move::NullMoveResult;
 use super::ordering::{MovePicker, Tiers};
-use super::quiescence::Quiescence;
+use super::quiescence::{Quiescence, QuiescenceTable};
 use super::see_pruning;
 use super::singular::{self, Singular};
 use super::state::RootMoveInfo;
@@ -72,6 +72,10 @@ use super::worker::Worker;
 use crate::trace::Cut;
 use crate::{Bound, Evaluate, Game, MoveList, Score, outcome_score};
 use arrayvec::ArrayVec;
+
+/// A quiet move searched without a cutoff, by its history and continuation indices (either may
+/// be missing), for the maluses of the cutoff that follows.
+type Tried = (Option<u16>, Option<u16>);
 
 impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// The fail-soft value of `game` for its side to move within the node's window. After an
@@ -139,8 +143,17 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             };
             let window = (node.alpha, node.beta);
             let correction = self.config.correction.then_some(&self.history.correction);
+            let table = match (&mut self.table, self.hasher, self.config.table) {
+                (Some(table), Some(hasher), Some(tt)) if config.table => Some(QuiescenceTable {
+                    table,
+                    hasher,
+                    policy: tt.policy,
+                }),
+                _ => None,
+            };
             return Quiescence::new(self.evaluator, config, self.search)
                 .with_correction(correction)
+                .with_table(table)
                 .horizon(game, &mut moves, node.ply, window);
         }
 
@@ -357,9 +370,9 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let moves = work.moves.as_mut_slice();
         let mut searched = 0u32;
         let mut put_off = PutOff::new();
-        // The history keys of the quiet moves searched without a cutoff (for the gravity
-        // rule's maluses).
-        let mut quiets_tried = ArrayVec::<u16, 64>::new();
+        // The history and continuation keys of the quiet moves searched without a cutoff (for
+        // the gravity rule's maluses).
+        let mut quiets_tried = ArrayVec::<Tried, 64>::new();
         while let Some((mv, kind, later)) = picker
             .next(self.tiers(counter, node.ply), game, moves)
             .map(|(mv, kind)| (mv, kind, false))
@@ -403,7 +416,9 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             }
             self.search.trace.child(&mv);
             if self.tracks_line() {
-                self.search.counters.played(node.ply + 1, game.history_index(mv));
+                self.search
+                    .counters
+                    .played(node.ply + 1, game.continuation_index(mv));
             }
             let child_move = ChildMove {
                 position: &child,
@@ -433,7 +448,14 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 }
             }
             if !candidate.noisy && quiets_tried.len() < quiets_tried.capacity() && self.learns_maluses() {
-                quiets_tried.extend(game.history_index(mv));
+                let continuation = self
+                    .config
+                    .continuation_history
+                    .then(|| game.continuation_index(mv));
+                let tried = (game.history_index(mv), continuation.flatten());
+                if tried != (None, None) {
+                    quiets_tried.push(tried);
+                }
             }
             // A Star2 probe (`chance_node.rs`) searches the expected best move only.
             if node.probe {
@@ -587,7 +609,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         mv: G::Move,
         candidate: &Candidate,
         node: &Node,
-        quiets_tried: &[u16],
+        quiets_tried: &[Tried],
     ) {
         let stats = &mut self.search.stats;
         stats.beta_cutoffs += 1;
@@ -608,29 +630,34 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         if self.config.counter_moves {
             self.search.counters.store(game.to_move(), node.ply, mv);
         }
-        let Some(index) = game.history_index(mv) else {
-            return;
-        };
         let player = game.to_move();
         let bonus = gravity_bonus(node.depth);
-        match self.config.history {
-            Some(HistoryRule::Classic) => self.history.reward(player, index, node.depth),
-            Some(HistoryRule::Gravity) => {
-                // The cutoff move gains, the quiet moves tried before it lose (`history.rs`).
-                self.history.nudge(player, index, bonus);
-                for &tried in quiets_tried {
-                    self.history.nudge(player, tried, -bonus);
+        if let Some(index) = game.history_index(mv) {
+            match self.config.history {
+                Some(HistoryRule::Classic) => self.history.reward(player, index, node.depth),
+                Some(HistoryRule::Gravity) => {
+                    // The cutoff move gains, the quiet moves tried before it lose (`history.rs`).
+                    self.history.nudge(player, index, bonus);
+                    for &(tried, _) in quiets_tried {
+                        if let Some(tried) = tried {
+                            self.history.nudge(player, tried, -bonus);
+                        }
+                    }
                 }
+                None => {}
             }
-            None => {}
         }
-        if self.config.continuation_history {
+        if self.config.continuation_history
+            && let Some(key) = game.continuation_index(mv)
+        {
             // The same, for the pairs with the moves before (`continuation.rs`).
             let previous = self.search.counters.previous(node.ply);
             let continuation = &mut self.history.continuation;
-            continuation.nudge(player, previous, index, bonus);
-            for &tried in quiets_tried {
-                continuation.nudge(player, previous, tried, -bonus);
+            continuation.nudge(player, previous, key, bonus);
+            for &(_, tried) in quiets_tried {
+                if let Some(tried) = tried {
+                    continuation.nudge(player, previous, tried, -bonus);
+                }
             }
         }
     }
@@ -664,17 +691,19 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         if !reads || noisy || !self.gravity() {
             return 0;
         }
-        let Some(index) = game.history_index(mv) else {
-            return 0;
-        };
         let player = game.to_move();
-        let continuation = if c.continuation_history {
+        let history = game
+            .history_index(mv)
+            .map_or(0, |index| self.history.score(player, index));
+        let continuation = if c.continuation_history
+            && let Some(key) = game.continuation_index(mv)
+        {
             let previous = self.search.counters.previous(ply);
-            self.history.continuation.score(player, previous, index)
+            self.history.continuation.score(player, previous, key)
         } else {
             0
         };
-        self.history.score(player, index) + continuation
+        history + continuation
     }
 
     /// The ordering tiers the configuration turns on, with what they have learnt, and the

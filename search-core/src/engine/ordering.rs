@@ -196,10 +196,14 @@ impl<'s> MovePicker<'s> {
                 if tiers.counter == Some(mv) {
                     return tiered(MoveKind::Killer, -1);
                 }
-                if histories && let Some(index) = game.history_index(mv) {
-                    let history = tiers.history.map_or(0, |history| history.score(player, index))
+                if histories {
+                    let history = tiers
+                        .history
+                        .zip(game.history_index(mv))
+                        .map_or(0, |(history, index)| history.score(player, index))
                         + tiers.continuation.map_or(0, |(continuation, previous)| {
-                            continuation.score(player, previous, index)
+                            game.continuation_index(mv)
+                                .map_or(0, |key| continuation.score(player, previous, key))
                         });
                     if history > 0 {
                         return tiered(MoveKind::History, history);

@@ -34,7 +34,8 @@
 //!   the search, are the same either way: a small game's search pays for what it stores, not
 //!   for the table's size. One probe per node above the horizon (horizon nodes
 //!   neither probe nor store: their value is one evaluation, the Fiacco report's profiling
-//!   lesson) and one store per node that searches its moves; enhanced transposition cutoffs
+//!   lesson; with `qs-tt` the quiescence search below them probes and stores at depth 0,
+//!   `quiescence.rs`) and one store per node that searches its moves; enhanced transposition cutoffs
 //!   (`enhanced_cutoff.rs`) add a probe per child. Probes and stores are two slot comparisons each.
 //! - **Replacement.** Buckets of two entries (Breuker, Uiterwijk & van den Herik 1994's two-level
 //!   scheme): slot 0 is *depth-preferred*: a new result replaces it when at least as deep, when it

@@ -545,6 +545,10 @@ impl<G: Game, I: Indexing<G>> Game for WithDatabase<'_, G, I> {
         self.game.history_index(mv)
     }
 
+    fn continuation_index(&self, mv: G::Move) -> Option<u16> {
+        self.game.continuation_index(mv)
+    }
+
     fn correction_key(&self) -> Option<u64> {
         self.game.correction_key()
     }

@@ -74,6 +74,7 @@ fn exactness_follows_the_features() {
         ("qs+qs-max=3", Exactness::Quiescence),
         ("qs+delta", Exactness::ValueChanging),
         ("qs+qs-checks", Exactness::ValueChanging),
+        ("tt+qs+qs-tt", Exactness::ValueChanging),
         ("null=r1", Exactness::ValueChanging),
         ("lmr", Exactness::ValueChanging),
         ("rfp", Exactness::ValueChanging),
@@ -102,6 +103,7 @@ fn nonsense_is_refused_with_the_reason() {
     let table = [
         ("verified", "feature \"verified\" needs \"null\""),
         ("id+delta=5", "feature \"delta\" needs \"qs\""),
+        ("tt+qs-tt", "feature \"qs-tt\" needs \"qs\""),
         ("lmr-history", "feature \"lmr-history\" needs \"lmr\""),
         ("lmr-pv", "feature \"lmr-pv\" needs \"lmr\""),
         ("null-eval=200", "feature \"null-eval\" needs \"null\""),
