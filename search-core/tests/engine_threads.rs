@@ -44,6 +44,9 @@ fn the_exact_presets_on_2_4_and_8_threads_give_minimax_values() {
                 check = check.searcher(threaded(config.for_game::<RandomTree>(), threads));
             }
             check = check.value_changing(threaded(Config::strongest().for_game::<RandomTree>(), threads));
+            // The table in quiescence, shared by the threads like the rest of the table.
+            let qs_table = Config::strongest().with("qs-tt").unwrap();
+            check = check.value_changing(threaded(qs_table.for_game::<RandomTree>(), threads));
         }
         check.run(&trees(40, chance)).assert_agree();
     }

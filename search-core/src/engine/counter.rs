@@ -6,10 +6,10 @@
 //! - **Idea.** A table indexed by the side to move and the
 //!   [`continuation_index`](crate::Game::continuation_index) of the move that led to the
 //!   position (the piece and its to-square in chess) holds the quiet move that last caused a
-//!   beta cutoff there. At a
-//!   node, that move, if it is among the position's quiet moves and not already a killer, is
-//!   searched right after the killers, as one of them (see `ordering.rs`): where killers are
-//!   the refutations of a ply, a counter move is the refutation of the move just played.
+//!   beta cutoff there. At a node, that move, if it is among the position's quiet moves and not
+//!   already a killer, is searched right after the killers, as one of them (see `ordering.rs`):
+//!   where killers are the refutations of a ply, a counter move is the refutation of the move
+//!   just played.
 //! - **Invariant.** Each entry holds a quiet move that caused a cutoff in reply to a move with
 //!   that index, by that side, in this search. Ordering only: a counter move is searched early
 //!   if it is among the generated moves of the position and quiet there, never otherwise; after

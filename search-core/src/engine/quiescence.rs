@@ -48,8 +48,7 @@
 //!   - *invariant*: an entry of depth 0 is a quiescence value of its position (the primary
 //!     search stores only nodes that search their moves, at depth 1 or more), so a primary node
 //!     never takes one for a cutoff (unless `tt=any`, which takes any entry), only its move to
-//!     try first (quiescence stores none, and
-//!     keeps the move already there);
+//!     try first (quiescence stores none, and keeps the move already there);
 //!   - *exact or value-changing*: value-changing in general (an entry may come from a deeper
 //!     search, or from another path's ply limit, node budget or checks at the first ply), so off
 //!     in every preset; with `tt=same`, no checks, no budget and no ply limit reached, a
@@ -60,8 +59,7 @@
 //!     with no `tt`) it does nothing. In chess self-play it paid: 15% fewer nodes at
 //!     `bench`'s depth 7, +35 Elo (the book's strength record).
 //! - **Cost.** One evaluation and one move generation per quiescence node (with `qs-tt`, a
-//!   table probe and store too), and the noisy lines
-//!   themselves: often more nodes than the primary search in chess (the thesis saw lines 32
+//!   table probe and store too), and the noisy lines themselves: often more nodes than the primary search in chess (the thesis saw lines 32
 //!   plies deep), but far better values (the thesis's versus play). The horizon node itself is a
 //!   primary node; the nodes below it count as `quiescence_nodes`.
 
