@@ -193,6 +193,7 @@ fn forward_pruning_keeps_its_invariants() {
         .value_changing(exact("see-prune=80"))
         .value_changing(exact("improving+rfp=100+lmp=1+lmr"))
         .value_changing(exact("correction+rfp=100+futility=100+improving"))
+        .value_changing(exact("tt=deeper+tt-eval+rfp=100+null=adaptive+null-guard"))
         .value_changing(exact("history=gravity+cont-history+hp=1024+lmr+lmr-history=8192"))
         .value_changing(exact("lmr+lmr-pv"))
         .value_changing(exact("singular=4"))

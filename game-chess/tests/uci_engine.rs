@@ -214,6 +214,7 @@ fn handshake_lists_every_option() {
         "SEE Pruning",
         "Improving",
         "Correction History",
+        "Table Eval",
         "Quiescence Table",
         "Iterative Deepening",
     ] {
@@ -749,6 +750,7 @@ fn every_option_value_searches_to_a_legal_move() {
         ("SEE Pruning", "80"),
         ("Improving", "true"),
         ("Correction History", "true"),
+        ("Table Eval", "true"),
         ("History", "off"),
         ("Check Extension", "false"),
         ("mtd(f)", "OFF"),

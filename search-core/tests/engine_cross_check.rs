@@ -301,6 +301,13 @@ fn value_changing_features_keep_their_invariants() {
             c.futility = Some(3);
             c.improving = true;
         }))
+        .value_changing(strongest_with(|c| {
+            c.table = c.table.map(|table| TableConfig { eval: true, ..table });
+            c.null_move = c.null_move.map(|null_move| NullMoveConfig {
+                eval_guard: true,
+                ..null_move
+            });
+        }))
         .value_changing(strongest_with(|c| c.see_pruning = Some(1)))
         .value_changing(strongest_with(|c| {
             c.quiescence = c.quiescence.map(|q| QuiescenceConfig { table: true, ..q });
@@ -444,6 +451,14 @@ fn presets_and_quiescence_with_extra_turns() {
             c.null_move = c.null_move.map(|null_move| NullMoveConfig {
                 eval_guard: true,
                 eval_divisor: Some(5),
+                ..null_move
+            });
+        }))
+        // The table's bound read by reverse futility and the null move's guard.
+        .value_changing(strongest_with(|c| {
+            c.table = c.table.map(|table| TableConfig { eval: true, ..table });
+            c.null_move = c.null_move.map(|null_move| NullMoveConfig {
+                eval_guard: true,
                 ..null_move
             });
         }))

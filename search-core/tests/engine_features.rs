@@ -362,6 +362,36 @@ fn correction_history_changes_only_what_the_prunings_that_read_the_static_value_
 }
 
 #[test]
+fn the_tables_bound_as_the_static_value_changes_only_the_prunings_that_read_it() {
+    let limits = Limits::depth(6);
+    let (mut changed, mut cut_more) = (0, 0);
+    for tree in &strict_trees(false) {
+        let search = |extra: &str| Engine::with_config(strict_value, exact_plus(extra)).search(tree, &limits);
+        let pruning = "rfp=3+null=adaptive+null-guard+qs";
+        let without = search(pruning);
+        let with = search(&format!("{pruning}+tt-eval"));
+        assert!(with.best_move.is_some());
+        if (with.score, with.stats.nodes) != (without.score, without.stats.nodes) {
+            changed += 1;
+        }
+        if with.stats.futility_cutoffs + with.stats.null_move_cutoffs
+            > without.stats.futility_cutoffs + without.stats.null_move_cutoffs
+        {
+            cut_more += 1;
+        }
+        // Without a pruning that reads the static value it is read by nothing: the same search,
+        // node for node.
+        let plain = search("null=adaptive+qs+lmr+lmp=1");
+        let alone = search("null=adaptive+qs+lmr+lmp=1+tt-eval");
+        assert_eq!((alone.score, alone.stats.nodes), (plain.score, plain.stats.nodes));
+    }
+    assert!(
+        changed > 10 && cut_more > 10,
+        "tt-eval changed {changed} searches, cut more in {cut_more}"
+    );
+}
+
+#[test]
 fn the_table_in_quiescence_ends_nodes_it_has_seen_and_needs_the_table() {
     let limits = Limits::depth(5);
     let (mut changed, mut cut_more) = (0, 0);

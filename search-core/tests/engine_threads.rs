@@ -47,6 +47,9 @@ fn the_exact_presets_on_2_4_and_8_threads_give_minimax_values() {
             // The table in quiescence, shared by the threads like the rest of the table.
             let qs_table = Config::strongest().with("qs-tt").unwrap();
             check = check.value_changing(threaded(qs_table.for_game::<RandomTree>(), threads));
+            // The table's bounds read by the prunings, which other threads' stores change.
+            let table_eval = Config::strongest().with("tt-eval+null-guard").unwrap();
+            check = check.value_changing(threaded(table_eval.for_game::<RandomTree>(), threads));
         }
         check.run(&trees(40, chance)).assert_agree();
     }

@@ -97,6 +97,7 @@ use super::root_window::{FirstGuess, RootWindow};
 use super::see_pruning;
 use super::singular;
 use super::star::{self, ChancePruning};
+use super::table_eval;
 use super::threads;
 use super::tt::{self, DepthPolicy, TableConfig};
 
@@ -109,7 +110,8 @@ pub struct Config {
     /// Iterative deepening (`iterative.rs`).
     pub iterative_deepening: bool,
     /// A transposition table (`tt.rs`), with enhanced transposition cutoffs
-    /// (`enhanced_cutoff.rs`) and banked keys (`banked.rs`).
+    /// (`enhanced_cutoff.rs`), banked keys (`banked.rs`) and its bounds read by the prunings
+    /// (`table_eval.rs`).
     pub table: Option<TableConfig>,
     /// Moves with a positive [`order_hint`](crate::Game::order_hint) as a tier ahead of killers
     /// and history (`ordering.rs`); off, hints still order the moves no other tier placed.
@@ -193,6 +195,7 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(table: tt::SIZE),
     part!(table: enhanced_cutoff::ENHANCED_CUTOFFS),
     part!(table: banked::BANKED),
+    part!(table: table_eval::TABLE_EVAL),
     part!(order_hints: ordering::ORDER_HINTS),
     part!(killers: killers::KILLERS),
     part!(counter_moves: counter::COUNTER_MOVES),

@@ -24,6 +24,7 @@
 //! | SEE pruning: near the horizon, moves losing material by the [`static_exchange`](crate::Game::static_exchange) (Stockfish, Ethereal) | `see_pruning.rs` | value-changing |
 //! | improving: reverse futility, late move pruning and reductions by the static value's trend (Stockfish, Ethereal) | `improving.rs` | value-changing |
 //! | correction history: the static value corrected per [`correction_key`](crate::Game::correction_key) by the errors searches found (Stockfish, Koivisto, Berserk) | `correction.rs` | value-changing (through the prunings that read the static value) |
+//! | the table's bound as the static value where it says more, for reverse futility and the null move (Stockfish) | `table_eval.rs` | value-changing (through the prunings that read it) |
 //! | internal iterative reduction (Schröder's Rebel 2020; Stockfish 2021) | `iir.rs` | value-changing |
 //! | singular extensions with multi-cut (Anantharaman, Campbell & Hsu 1990; Stockfish, Ethereal) | `singular.rs` | value-changing (a deeper search) |
 //! | check extension, capture-chain extension (the chess-engine article in the project's papers) | `extensions.rs` | value-changing (a deeper search) |
@@ -136,6 +137,7 @@ mod see_pruning;
 mod singular;
 mod star;
 mod state;
+mod table_eval;
 mod threads;
 pub mod tt;
 mod worker;

@@ -66,6 +66,7 @@ use super::see_pruning;
 use super::singular::{self, Singular};
 use super::state::RootMoveInfo;
 use super::state::{TableKey, table_key};
+use super::table_eval;
 use super::threads::{DEFER_DEPTH, PutOff};
 use super::tt::Probe;
 use super::worker::Worker;
@@ -179,14 +180,16 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
 
         // --- Reverse futility: near the horizon, a static value far above beta ends the node
         //     (sooner if the side to move's value is improving: `improving.rs`).
+        //     With `tt-eval` it and the null move read the table's bound where it says more.
         let static_eval = self.interior_static_eval(game, node.ply, in_check);
         let improving = self.improving(game, node.ply, static_eval);
-        if let Some(score) = self.reverse_futility(static_eval, improving, &node) {
+        let pruning_eval = self.pruning_value(static_eval, probe.stored);
+        if let Some(score) = self.reverse_futility(pruning_eval, improving, &node) {
             return self.search.prune(Cut::Futility, &moves, score);
         }
 
         // --- Null move: if passing still fails high, a real move will too: cut, or verify.
-        let null_move = self.null_move_search(game, &node, in_check, static_eval);
+        let null_move = self.null_move_search(game, &node, in_check, pruning_eval);
         if let NullMoveResult::Cutoff(score) = null_move {
             return self.search.prune(Cut::NullMove, &moves, score);
         }
@@ -914,6 +917,15 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let margin_depth = improving::futility_depth(node.depth, improving);
         let stats = &mut self.search.stats;
         futility::reverse_futility_cut(margin, rfp.max_depth, static_eval?, node, margin_depth, stats)
+    }
+
+    /// The value reverse futility and the null move read: the static value, or with `tt-eval`
+    /// the table's bound where it says more (see `table_eval.rs`).
+    fn pruning_value(&self, static_eval: Option<Score>, stored: Option<(Score, Bound)>) -> Option<Score> {
+        match self.config.table {
+            Some(table) if table.eval => table_eval::pruning_value(static_eval, stored),
+            _ => static_eval,
+        }
     }
 
     /// Records the node's static value on the line and says whether the side to move is

@@ -78,6 +78,9 @@ pub struct TableConfig {
     /// Keys by the game's [`banked_key`](crate::ZobristHash::banked_key), values relative to
     /// the margin banked (`banked.rs`): for solving.
     pub banked: bool,
+    /// The node's entry, where it bounds the value beyond the static value, read by the
+    /// prunings instead (`table_eval.rs`).
+    pub eval: bool,
 }
 
 impl TableConfig {
@@ -89,6 +92,7 @@ impl TableConfig {
             policy,
             enhanced_cutoffs: false,
             banked: false,
+            eval: false,
         }
     }
 }
@@ -540,6 +544,9 @@ pub(super) struct Probe {
     /// value (a lower or exact entry, not banked): what singular extensions test
     /// (`singular.rs`).
     pub(super) lower: Option<(Score, u32)>,
+    /// The stored score from the node's side and its bound, if not banked: what `tt-eval` reads
+    /// (`table_eval.rs`).
+    pub(super) stored: Option<(Score, Bound)>,
 }
 
 impl Table<'_> {
@@ -592,10 +599,15 @@ impl Table<'_> {
         stats.tt_hits += 1;
         let lower = (key.banked.is_none() && entry.bound != Bound::Upper)
             .then(|| (entry.score.from_tt(node.ply), entry.depth));
+        let stored = key
+            .banked
+            .is_none()
+            .then(|| (entry.score.from_tt(node.ply), entry.bound));
         let mut probe = Probe {
             score: None,
             move_code: entry.move_code,
             lower,
+            stored,
         };
         if node.ply > 0 && policy.accepts(entry.depth, node.depth) {
             let decided = match key.banked {

@@ -384,6 +384,8 @@ impl<G: Game + ZobristHash> Solver<G> {
                 // Positions that differ only in what the players have banked share an entry,
                 // where the game says how (`ZobristHash::banked_key`).
                 banked: true,
+                // Solving prunes nothing on static values.
+                eval: false,
             }),
             order_hints: true,
             killers: true,

@@ -91,6 +91,7 @@ fn exactness_follows_the_features() {
         ("see-prune=80", Exactness::ValueChanging),
         ("improving", Exactness::ValueChanging),
         ("correction", Exactness::ValueChanging),
+        ("tt+tt-eval", Exactness::ValueChanging),
         ("id+tt+singular", Exactness::ValueChanging),
     ];
     for (text, exactness) in table {
@@ -109,6 +110,7 @@ fn nonsense_is_refused_with_the_reason() {
         ("null-eval=200", "feature \"null-eval\" needs \"null\""),
         ("rfp-depth=4", "feature \"rfp-depth\" needs \"rfp\""),
         ("etc", "feature \"etc\" needs \"tt\""),
+        ("rfp+tt-eval", "feature \"tt-eval\" needs \"tt\""),
         ("asp+mtdf", "feature \"mtdf\" is an alternative to asp"),
         ("id+id", "feature \"id\" given twice"),
         ("asp=0", "feature \"asp\" is switched off by leaving it out"),
