@@ -22,6 +22,10 @@ runs on it, so measure engines side by side.
     # a spread sample: every 10th position of the 1500 of STS (all 15 themes)
     python3 game-chess/tests/python/solve_suite.py --suite sts.epd --every 10 --time 1 --engine ...
 
+    # one of the engine's options changed (set on every engine given)
+    python3 game-chess/tests/python/solve_suite.py --suite game-chess/tests/data/wac.epd --time 1 \\
+        --engine target/release/game-search-uci --option 'Quiescence Checks=true'
+
 Prints one line per engine (the score, and the ids of the positions missed) and exits 0.
 """
 
@@ -64,16 +68,32 @@ def read_suite(path):
     return records
 
 
-def solve(engine_path, records, seconds, report=None):
+def solve(engine_path, records, seconds, report=None, settings=()):
     """The engine's name, its tally, the positions missed and the seconds taken; `report(name,
-    done, tally)` is called after every position when given."""
+    done, tally)` is called after every position when given; `settings` are (name, value) UCI
+    options set after Threads and Hash (an engine without one of them is an error)."""
     engine = chess.engine.SimpleEngine.popen_uci(engine_path)
     options = {}
     if "Threads" in engine.options:
         options["Threads"] = 1
     if "Hash" in engine.options:
         options["Hash"] = 16
-    engine.configure(options)
+    for option, value in settings:
+        if option not in engine.options:
+            engine.quit()
+            sys.exit(f"{engine_path} has no UCI option {option!r}")
+        if engine.options[option].type == "check":
+            # python-chess sends any string but "false" as true: take only the two words.
+            if value.lower() not in ("true", "false"):
+                engine.quit()
+                sys.exit(f"{engine_path}: option {option!r} is a check, true or false, not {value!r}")
+            value = value.lower() == "true"
+        options[option] = value
+    try:
+        engine.configure(options)
+    except chess.engine.EngineError as error:
+        engine.quit()
+        sys.exit(f"{engine_path}: {error}")
     name = engine.id.get("name", engine_path)
     tally = {"solved": 0, "found": 0, "points": 0, "positions": len(records)}
     missed = []
@@ -125,6 +145,8 @@ def main():
     parser.add_argument("--engine", action="append", required=True, help="a UCI engine (repeatable)")
     parser.add_argument("--every", type=int, default=1, help="only every K-th position (a spread sample)")
     parser.add_argument("--limit", type=int, default=0, help="then only the first N positions")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a UCI option set on every engine (repeatable), e.g. 'Quiescence Checks=true'")
     parser.add_argument("--quiet", action="store_true", help="do not list the positions missed")
     parser.add_argument("--json-lines", action="store_true",
                         help="also print the engine's running tally as a `JSON {...}` line after every "
@@ -132,6 +154,12 @@ def main():
     args = parser.parse_args()
     if args.every < 1 or args.limit < 0 or args.time <= 0:
         parser.error("--every must be at least 1, --limit at least 0 and --time positive")
+    settings = []
+    for option in args.option:
+        name, equals, value = option.partition("=")
+        if not equals or not name.strip():
+            parser.error(f"--option takes NAME=VALUE, not {option!r}")
+        settings.append((name.strip(), value.strip()))
 
     records = read_suite(args.suite)[:: args.every]
     if args.limit:
@@ -143,7 +171,7 @@ def main():
         print("JSON " + json.dumps({"engine": name, "done": done, **tally}), flush=True)
 
     for path in args.engine:
-        name, tally, missed, elapsed = solve(path, records, args.time, report if args.json_lines else None)
+        name, tally, missed, elapsed = solve(path, records, args.time, report if args.json_lines else None, settings)
         listed = "" if args.quiet else f"; missed: {' '.join(str(m) for m in missed) or 'none'}"
         print(f"{name}: {describe(tally, kinds)} ({elapsed:.0f} s){listed}", flush=True)
     return 0
