@@ -59,9 +59,10 @@
 //!     with no `tt`) it does nothing. In chess self-play it paid: 15% fewer nodes at
 //!     `bench`'s depth 7, +35 Elo (the book's strength record).
 //! - **Cost.** One evaluation and one move generation per quiescence node (with `qs-tt`, a
-//!   table probe and store too), and the noisy lines themselves: often more nodes than the primary search in chess (the thesis saw lines 32
-//!   plies deep), but far better values (the thesis's versus play). The horizon node itself is a
-//!   primary node; the nodes below it count as `quiescence_nodes`.
+//!   table probe and store too), and the noisy lines themselves: often more nodes than the
+//!   primary search in chess (the thesis saw lines 32 plies deep), but far better values (the
+//!   thesis's versus play). The horizon node itself is a primary node; the nodes below it count
+//!   as `quiescence_nodes`.
 
 use super::correction::Correction;
 use super::feature::{

@@ -597,12 +597,13 @@ impl Table<'_> {
         stats.tt_probes += 1;
         let entry = self.probe(key.hash)?;
         stats.tt_hits += 1;
-        let lower = (key.banked.is_none() && entry.bound != Bound::Upper)
-            .then(|| (entry.score.from_tt(node.ply), entry.depth));
         let stored = key
             .banked
             .is_none()
             .then(|| (entry.score.from_tt(node.ply), entry.bound));
+        let lower = stored
+            .filter(|&(_, bound)| bound != Bound::Upper)
+            .map(|(score, _)| (score, entry.depth));
         let mut probe = Probe {
             score: None,
             move_code: entry.move_code,
