@@ -191,6 +191,7 @@ fn forward_pruning_keeps_its_invariants() {
         .value_changing(exact("check-ext"))
         .value_changing(exact("rfp=100"))
         .value_changing(exact("see-prune=80"))
+        .value_changing(exact("probcut=100"))
         .value_changing(exact("improving+rfp=100+lmp=1+lmr"))
         .value_changing(exact("correction+rfp=100+futility=100+improving"))
         .value_changing(exact("tt=deeper+tt-eval+rfp=100+null=adaptive+null-guard"))
@@ -207,6 +208,25 @@ fn forward_pruning_keeps_its_invariants() {
 /// The exact preset with `features` (in the text form) added.
 fn exact_with(evaluation: Evaluation, features: &str) -> ChessEngine {
     Engine::with_config(evaluation, Config::exact().with(features).unwrap())
+}
+
+/// ProbCut acts only 5 plies or more from the horizon below the root, so the depth-3 checks
+/// above never reach it: at depth 6, with the strongest preset around it, it cuts on the thesis
+/// positions, and every search still ends with a legal move and a value in range.
+#[test]
+fn probcut_cuts_on_the_thesis_positions() {
+    use search_core::{Game, Limits, MoveList, Score, Searcher};
+    let config = Config::strongest().with("probcut=100").unwrap();
+    let mut cut = 0;
+    for (label, game) in thesis_positions().iter().take(8) {
+        let result = Engine::with_config(Evaluation::Tapered, config).search(game, &Limits::depth(6));
+        let mut moves = MoveList::new();
+        game.generate_moves(&mut moves);
+        assert!(result.best_move.is_some_and(|mv| moves.contains(&mv)), "{label}");
+        assert!(result.score.raw().abs() <= Score::MATE.raw(), "{label}");
+        cut += result.stats.probcut_cutoffs;
+    }
+    assert!(cut > 0, "ProbCut never cut");
 }
 
 /// Singular extensions act only from 4 plies above the horizon below the root, so the depth-3

@@ -215,6 +215,7 @@ fn handshake_lists_every_option() {
         "Improving",
         "Correction History",
         "Table Eval",
+        "ProbCut",
         "Quiescence Table",
         "Iterative Deepening",
     ] {
@@ -751,6 +752,7 @@ fn every_option_value_searches_to_a_legal_move() {
         ("Improving", "true"),
         ("Correction History", "true"),
         ("Table Eval", "true"),
+        ("ProbCut", "100"),
         ("History", "off"),
         ("Check Extension", "false"),
         ("mtd(f)", "OFF"),

@@ -233,8 +233,8 @@ pub trait Game: Clone + Send + Sync {
     }
 
     /// Whether `mv` is a "noisy" move (a capture or promotion in chess) that quiescence search
-    /// should follow beyond the horizon. Default: no move is noisy, so quiescence search returns
-    /// the static evaluation.
+    /// should follow beyond the horizon (and ProbCut tries). Default: no move is noisy, so
+    /// quiescence search returns the static evaluation.
     fn is_noisy(&self, _mv: Self::Move) -> bool {
         false
     }
@@ -253,9 +253,11 @@ pub trait Game: Clone + Send + Sync {
     /// What `mv` wins or loses on its square if both sides then capture there while it pays (the
     /// static exchange evaluation), in hundredths of the evaluator's unit; `None` (the default)
     /// when the game does not say. The engine's quiescence search with `qs-see` skips the noisy
-    /// moves whose exchange is negative, and SEE pruning (`see-prune=margin`) near the horizon
-    /// the moves whose exchange is below `−margin × depth`. An estimate, never exact: nothing
-    /// an exact configuration computes depends on it.
+    /// moves whose exchange is negative, SEE pruning (`see-prune=margin`) near the horizon
+    /// the moves whose exchange is below `−margin × depth`, and ProbCut (`probcut=margin`) tries
+    /// only the noisy moves whose exchange makes up what the static value lacks of its bar
+    /// (every noisy move where the game does not say). An estimate, never exact: nothing an
+    /// exact configuration computes depends on it.
     fn static_exchange(&self, _mv: Self::Move) -> Option<i32> {
         None
     }

@@ -67,6 +67,8 @@ pub struct SearchStats {
     pub singular_extensions: u64,
     /// Nodes cut by singular extensions' multi-cut (the other moves beat a bar at least beta).
     pub multi_cuts: u64,
+    /// Nodes cut by ProbCut (a noisy move's shallower search beat beta by the margin).
+    pub probcut_cutoffs: u64,
     /// Results the correction history learnt from (`correction`: a node's search against its
     /// static value).
     pub corrections_learnt: u64,
@@ -159,6 +161,7 @@ impl AddAssign<&SearchStats> for SearchStats {
         self.internal_reductions += other.internal_reductions;
         self.singular_extensions += other.singular_extensions;
         self.multi_cuts += other.multi_cuts;
+        self.probcut_cutoffs += other.probcut_cutoffs;
         self.corrections_learnt += other.corrections_learnt;
         self.losing_captures_skipped += other.losing_captures_skipped;
         self.killer_cutoffs += other.killer_cutoffs;

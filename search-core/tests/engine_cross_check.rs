@@ -309,6 +309,7 @@ fn value_changing_features_keep_their_invariants() {
             });
         }))
         .value_changing(strongest_with(|c| c.see_pruning = Some(1)))
+        .value_changing(strongest_with(|c| c.probcut = Some(1)))
         .value_changing(strongest_with(|c| {
             c.quiescence = c.quiescence.map(|q| QuiescenceConfig { table: true, ..q });
         }))
@@ -379,6 +380,59 @@ fn singular_extensions_with_extra_turns_passes_and_chance() {
         extended > 0 && cut > 0,
         "singular: {extended} extensions, {cut} multi-cuts"
     );
+}
+
+#[test]
+fn probcut_keeps_its_invariants_with_extra_turns_passes_and_chance() {
+    // ProbCut's searches of a node's noisy moves, with extra turns (no negation), passes (with
+    // the null move of the strongest preset around it) and below chance nodes: the invariants
+    // hold, and it cut in each kind of tree. A node must be 5 plies from the horizon below the
+    // root and in a null window: depth 7; below chance nodes, whose outcomes are searched in
+    // wider windows, the null windows come deeper: trees of 9 levels, depth 9.
+    let with_probcut = || strongest_with(|c| c.probcut = Some(1));
+    let kinds: [(&str, Vec<RandomTree>, u32); 3] = [
+        (
+            "passes",
+            extra_turn_trees(60, 25)
+                .into_iter()
+                .map(RandomTree::with_null_moves)
+                .collect(),
+            7,
+        ),
+        ("extra turns", extra_turn_trees(60, 25), 7),
+        (
+            "chance",
+            (0..40)
+                .map(|seed| {
+                    RandomTree::new(seed, 2 + (seed % 2) as u32, 9)
+                        .with_leaf_values(1 + (seed % 4) as u32)
+                        .with_noisy_moves(25)
+                        .with_extra_turns(25)
+                        .with_chance(2, 3)
+                })
+                .collect(),
+            9,
+        ),
+    ];
+    for (kind, trees, depth) in &kinds {
+        CrossCheck::minimax(TreeValue)
+            .depths(1..=*depth)
+            .value_changing(exact_with("probcut=1"))
+            .value_changing(exact_with("probcut=1+star"))
+            .value_changing(with_probcut())
+            .run(trees)
+            .assert_agree();
+        let limits = Limits::depth(*depth);
+        let cut: u64 = trees
+            .iter()
+            .map(|tree| {
+                let exact = exact_with("probcut=1+star").search(tree, &limits).stats;
+                let strongest = with_probcut().search(tree, &limits).stats;
+                exact.probcut_cutoffs + strongest.probcut_cutoffs
+            })
+            .sum();
+        assert!(cut > 0, "ProbCut never cut with {kind}");
+    }
 }
 
 #[test]

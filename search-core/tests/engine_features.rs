@@ -392,6 +392,44 @@ fn the_tables_bound_as_the_static_value_changes_only_the_prunings_that_read_it()
 }
 
 #[test]
+fn probcut_cuts_deep_scout_nodes_and_nothing_shallower() {
+    let (mut changed, mut cut) = (0, 0);
+    for tree in &strict_trees(false) {
+        let search = |extra: &str, depth: u32| {
+            let config = exact_plus(&format!("null=adaptive+qs{extra}"));
+            Engine::with_config(strict_value, config).search(tree, &Limits::depth(depth))
+        };
+        // The trees' exchanges are -300 to +100 and their values ±30: with a margin of 1, the
+        // noisy moves that win 0 or 100 by the exchange are mostly candidates.
+        let without = search("", 7);
+        let with = search("+probcut=1", 7);
+        assert!(with.best_move.is_some());
+        assert_eq!(
+            with.stats.nodes,
+            with.stats.interior_nodes + with.stats.leaf_nodes
+        );
+        assert_eq!(without.stats.probcut_cutoffs, 0);
+        cut += with.stats.probcut_cutoffs;
+        if (with.score, with.stats.nodes) != (without.score, without.stats.nodes) {
+            changed += 1;
+        }
+        // Five plies deep, no node below the root is 5 plies from the horizon: the search
+        // without it, node for node.
+        let shallow = search("+probcut=1", 5);
+        let plain = search("", 5);
+        assert_eq!(shallow.stats.probcut_cutoffs, 0);
+        assert_eq!(
+            (shallow.score, shallow.stats.nodes),
+            (plain.score, plain.stats.nodes)
+        );
+    }
+    assert!(
+        changed > 10 && cut > 10,
+        "ProbCut changed {changed} searches, cut {cut} nodes"
+    );
+}
+
+#[test]
 fn the_table_in_quiescence_ends_nodes_it_has_seen_and_needs_the_table() {
     let limits = Limits::depth(5);
     let (mut changed, mut cut_more) = (0, 0);
@@ -1284,12 +1322,15 @@ impl Evaluate<RandomTree> for Tenfold {
 
 #[test]
 fn margins_are_in_the_evaluations_unit() {
-    // Every margin of the strongest preset (aspiration window, reverse futility, delta pruning)
-    // and futility pruning, on trees with noisy moves (quiescence) and extra turns. An evaluation
-    // ten times finer that says its unit is ten times larger searches the very same tree, its
-    // values ten times larger; one that does not say so prunes differently somewhere.
+    // Every margin of the strongest preset (aspiration window, reverse futility, delta pruning),
+    // futility pruning and ProbCut (its bar, against the static exchange in hundredths of the
+    // unit), on trees with noisy moves (quiescence) and extra turns, 6 plies deep (ProbCut acts
+    // 5 from the horizon). An evaluation ten times finer that says its unit is ten times larger
+    // searches the very same tree, its values ten times larger; one that does not say so prunes
+    // differently somewhere.
     let config = search_core::engine::Config {
         futility: Some(60),
+        probcut: Some(60),
         ..search_core::engine::Config::strongest()
     };
     let mut differs_without_the_unit = 0;
@@ -1298,7 +1339,7 @@ fn margins_are_in_the_evaluations_unit() {
             .with_leaf_values(1000)
             .with_noisy_moves(30)
             .with_extra_turns(10);
-        let limits = Limits::depth(5);
+        let limits = Limits::depth(6);
         let plain = Engine::with_config(TreeValue, config).search(&tree, &limits);
         let scaled = Engine::with_config(Tenfold { says_its_unit: true }, config).search(&tree, &limits);
         assert_eq!(

@@ -55,6 +55,32 @@ fn the_exact_presets_on_2_4_and_8_threads_give_minimax_values() {
     }
 }
 
+/// ProbCut's shallower searches through the shared table, on 2, 4 and 8 threads: on trees with
+/// noisy moves (its candidates), 7 plies deep (it acts 5 plies from the horizon), with and
+/// without chance levels; the invariants hold, and it cut.
+#[test]
+fn probcut_on_2_4_and_8_threads_keeps_its_invariants() {
+    let probcut = Config::strongest().with("probcut=1").unwrap();
+    let mut cut = 0;
+    for chance in [false, true] {
+        let trees: Vec<RandomTree> = trees(24, chance)
+            .into_iter()
+            .map(|tree| tree.with_noisy_moves(30))
+            .collect();
+        let mut check = CrossCheck::minimax(TreeValue).depths([6, 7]);
+        for threads in [2, 4, 8] {
+            check = check.value_changing(threaded(probcut.for_game::<RandomTree>(), threads));
+            for tree in &trees {
+                let result =
+                    threaded(probcut.for_game::<RandomTree>(), threads).search(tree, &Limits::depth(7));
+                cut += result.stats.probcut_cutoffs;
+            }
+        }
+        check.run(&trees).assert_agree();
+    }
+    assert!(cut > 0, "ProbCut never cut on threads");
+}
+
 #[test]
 fn a_sample_of_the_exact_combinations_on_4_threads_gives_minimax_values() {
     let mut check = CrossCheck::minimax(TreeValue).depths(1..=4);

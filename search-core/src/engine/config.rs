@@ -90,6 +90,7 @@ use super::lmr::{self, Lmr, Reductions};
 use super::mtdf;
 use super::null_move::{self, NullMoveConfig, NullReduction};
 use super::ordering;
+use super::probcut;
 use super::pvs;
 use super::quiescence::{self, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, QuiescenceConfig};
 use super::repetition;
@@ -142,6 +143,8 @@ pub struct Config {
     pub history_pruning: Option<u32>,
     /// SEE pruning's margin per ply (`see_pruning.rs`).
     pub see_pruning: Option<u32>,
+    /// ProbCut's margin above beta (`probcut.rs`).
+    pub probcut: Option<i32>,
     /// Internal iterative reduction's least depth (`iir.rs`).
     pub internal_reduction: Option<u32>,
     /// Singular extensions' least depth, with multi-cut (`singular.rs`).
@@ -217,6 +220,7 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(late_move_pruning: lmp::LATE_MOVE_PRUNING),
     part!(history_pruning: history_pruning::HISTORY_PRUNING),
     part!(see_pruning: see_pruning::SEE_PRUNING),
+    part!(probcut: probcut::PROBCUT),
     part!(internal_reduction: iir::INTERNAL_REDUCTION),
     part!(singular: singular::SINGULAR),
     part!(improving: improving::IMPROVING),
@@ -255,6 +259,7 @@ impl Config {
         late_move_pruning: None,
         history_pruning: None,
         see_pruning: None,
+        probcut: None,
         internal_reduction: None,
         singular: None,
         improving: false,

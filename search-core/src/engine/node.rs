@@ -14,7 +14,8 @@
 //! 4. the static value (corrected by the correction history, `correction.rs`) recorded on the
 //!    line and whether it is improving (`improving.rs`);
 //!    reverse futility pruning (`futility.rs`) and null-move pruning (`null_move.rs`: this file
-//!    searches the position after the pass); the singular-extension test of the table move
+//!    searches the position after the pass); ProbCut (`probcut.rs`: a good noisy move searched
+//!    a few plies shallower against a bar above beta); the singular-extension test of the table move
 //!    (`singular.rs`: the other moves searched half as deep by the move loop below);
 //! 5. the move loop (`search_moves`): ordered moves (`ordering.rs`),
 //!    futility pruning of hopeless quiet moves, late move pruning (`lmp.rs`) and history
@@ -61,6 +62,7 @@ use super::lmp;
 use super::lmr;
 use super::null_move::NullMoveResult;
 use super::ordering::{MovePicker, Tiers};
+use super::probcut::{self, PROBCUT_REDUCTION};
 use super::quiescence::{Quiescence, QuiescenceTable};
 use super::see_pruning;
 use super::singular::{self, Singular};
@@ -71,7 +73,7 @@ use super::threads::{DEFER_DEPTH, PutOff};
 use super::tt::Probe;
 use super::worker::Worker;
 use crate::trace::Cut;
-use crate::{Bound, Evaluate, Game, MoveList, Score, outcome_score};
+use crate::{Bound, Evaluate, Game, INLINE_MOVES, MoveList, Score, outcome_score};
 use arrayvec::ArrayVec;
 
 /// A quiet move searched without a cutoff, by its history and continuation indices (either may
@@ -206,6 +208,15 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             key,
             extended: None,
         };
+
+        // --- ProbCut: at a deep scout node, a good noisy move that beats beta by a margin in a
+        //     search a few plies shallower ends the node.
+        if let Some(score) = self.probcut(game, &node, &work) {
+            return self.search.prune(Cut::ProbCut, work.moves, score);
+        }
+        if self.search.aborted {
+            return Score::DRAW;
+        }
 
         // --- Singular extension: a table move that every other move (searched half as deep)
         //     stays below by a margin goes a ply deeper; one reaching a bar at beta: multi-cut.
@@ -805,6 +816,69 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         }
     }
 
+    /// ProbCut (see `probcut.rs`): the score of a noisy move of `node` (its moves, table move,
+    /// static value and repetition key in `work`) that reaches the bar above beta by a
+    /// quiescence search and then by a search [`PROBCUT_REDUCTION`] plies shallower, if the
+    /// feature is on, the node eligible and a candidate does.
+    fn probcut(&mut self, game: &G, node: &Node, work: &MoveLoop<'_, G::Move>) -> Option<Score> {
+        let margin = self.config.probcut?;
+        let bar = probcut::bar(node, work.in_check, self.scaled(margin))?;
+        // The candidates (among the first `INLINE_MOVES` moves), by their index among the
+        // moves: the table's move first, then by their exchange, best first, ties in generation order.
+        let unit = self.evaluator.unit();
+        let mut candidates = ArrayVec::<(i32, u16), INLINE_MOVES>::new();
+        for (index, &mv) in work.moves.iter().enumerate().take(INLINE_MOVES) {
+            if !game.is_noisy(mv) {
+                continue;
+            }
+            let exchange = game.static_exchange(mv);
+            if !probcut::candidate(exchange, work.static_eval, bar, unit) {
+                continue;
+            }
+            let rank = if work.tt_move == Some(mv) {
+                i32::MAX
+            } else {
+                exchange.unwrap_or(0)
+            };
+            candidates.push((rank, index as u16));
+        }
+        candidates.sort_unstable_by_key(|&(rank, index)| (std::cmp::Reverse(rank), index));
+        let window = (bar - 1, bar);
+        for (_, index) in candidates {
+            let mv = work.moves[usize::from(index)];
+            let mut child = game.clone();
+            child.play_in_place(mv);
+            let child_move = ChildMove {
+                position: &child,
+                first: true,
+                reduction: 0,
+                extension: 0,
+                chain: child_capture_chain(node.chain, true),
+                flips: child.to_move() != game.to_move(),
+            };
+            self.search.trace.child(&mv);
+            if self.tracks_line() {
+                self.search
+                    .counters
+                    .played(node.ply + 1, game.continuation_index(mv));
+            }
+            // Quiescence first: a capture that does not hold even there is dropped cheaply.
+            let mut score = self.child_value(node, &child_move, 0, window, work.key);
+            if score >= bar && !self.search.aborted {
+                let depth = node.depth - PROBCUT_REDUCTION;
+                score = self.child_value(node, &child_move, depth, window, work.key);
+            }
+            if self.search.aborted {
+                return None;
+            }
+            if score >= bar {
+                self.search.stats.probcut_cutoffs += 1;
+                return Some(score);
+            }
+        }
+        None
+    }
+
     /// Stores the fail-soft `score` of `node` as a `bound` of its value, with its best move's
     /// code, if there is a table.
     pub(super) fn store_table(
@@ -855,6 +929,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let c = &self.config;
         let needed = c.reverse_futility.is_some()
             || c.futility.is_some()
+            || c.probcut.is_some()
             || c.improving
             || c.null_move
                 .is_some_and(|null_move| null_move.eval_guard || null_move.eval_divisor.is_some());
@@ -1098,6 +1173,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             || c.late_move_pruning.is_some()
             || c.history_pruning.is_some()
             || c.see_pruning.is_some()
+            || c.probcut.is_some()
             || c.improving
     }
 

@@ -96,6 +96,8 @@ pub enum Cut {
     /// Singular extensions' multi-cut: the moves other than the table move, searched half as
     /// deep, beat a bar at least beta, so the node failed high.
     MultiCut,
+    /// ProbCut: a noisy move searched shallower beat a bar above beta, so the node failed high.
+    ProbCut,
 }
 
 impl Cut {
@@ -117,6 +119,7 @@ impl Cut {
             Cut::ProbeCutoff => "star2 probe cutoff",
             Cut::Bounds => "bounds cutoff",
             Cut::MultiCut => "multi-cut",
+            Cut::ProbCut => "probcut",
         }
     }
 }

@@ -92,6 +92,7 @@ fn exactness_follows_the_features() {
         ("improving", Exactness::ValueChanging),
         ("correction", Exactness::ValueChanging),
         ("tt+tt-eval", Exactness::ValueChanging),
+        ("probcut", Exactness::ValueChanging),
         ("id+tt+singular", Exactness::ValueChanging),
     ];
     for (text, exactness) in table {
@@ -120,6 +121,14 @@ fn nonsense_is_refused_with_the_reason() {
         (
             "see-prune=0",
             "feature \"see-prune\" is switched off by leaving it out",
+        ),
+        (
+            "probcut=0",
+            "feature \"probcut\" is switched off by leaving it out",
+        ),
+        (
+            "probcut=-100",
+            "feature \"probcut\" -100 is out of range 1..=100000",
         ),
         (
             "null=r0",
