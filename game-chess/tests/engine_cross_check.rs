@@ -210,43 +210,46 @@ fn exact_with(evaluation: Evaluation, features: &str) -> ChessEngine {
     Engine::with_config(evaluation, Config::exact().with(features).unwrap())
 }
 
-/// ProbCut acts only 5 plies or more from the horizon below the root, so the depth-3 checks
-/// above never reach it: at depth 6, with the strongest preset around it, it cuts on the thesis
-/// positions, and every search still ends with a legal move and a value in range.
-#[test]
-fn probcut_cuts_on_the_thesis_positions() {
-    use search_core::{Game, Limits, MoveList, Score, Searcher};
-    let config = Config::strongest().with("probcut=100").unwrap();
-    let mut cut = 0;
+/// The statistics of the strongest preset with `features` added, summed over the first 8
+/// thesis positions searched 6 plies deep, each search checked to end with a legal move and a
+/// value in range: for the features the depth-3 checks above never reach.
+fn deep_searches_on_the_thesis_positions(features: &str) -> search_core::SearchStats {
+    use search_core::{Game, Limits, MoveList, Score, SearchStats, Searcher};
+    let config = Config::strongest().with(features).unwrap();
+    let mut stats = SearchStats::default();
     for (label, game) in thesis_positions().iter().take(8) {
         let result = Engine::with_config(Evaluation::Tapered, config).search(game, &Limits::depth(6));
         let mut moves = MoveList::new();
         game.generate_moves(&mut moves);
-        assert!(result.best_move.is_some_and(|mv| moves.contains(&mv)), "{label}");
-        assert!(result.score.raw().abs() <= Score::MATE.raw(), "{label}");
-        cut += result.stats.probcut_cutoffs;
+        assert!(
+            result.best_move.is_some_and(|mv| moves.contains(&mv)),
+            "{features} {label}"
+        );
+        assert!(
+            result.score.raw().abs() <= Score::MATE.raw(),
+            "{features} {label}"
+        );
+        stats += &result.stats;
     }
-    assert!(cut > 0, "ProbCut never cut");
+    stats
+}
+
+/// ProbCut acts only 5 plies or more from the horizon below the root, so the depth-3 checks
+/// above never reach it: at depth 6, with the strongest preset around it, it cuts on the thesis
+/// positions.
+#[test]
+fn probcut_cuts_on_the_thesis_positions() {
+    let stats = deep_searches_on_the_thesis_positions("probcut=100");
+    assert!(stats.probcut_cutoffs > 0, "ProbCut never cut");
 }
 
 /// Singular extensions act only from 4 plies above the horizon below the root, so the depth-3
-/// checks above never reach them: at depth 6, with the chess defaults' pruning around them, they
-/// extend and cut on the thesis positions, and every search still ends with a legal move and a
-/// value in range.
+/// checks above never reach them: at depth 6, with the strongest preset's pruning around them,
+/// they extend and cut on the thesis positions.
 #[test]
 fn singular_extensions_extend_and_cut_on_the_thesis_positions() {
-    use search_core::{Game, Limits, MoveList, Score, Searcher};
-    let config = Config::strongest().with("singular=4").unwrap();
-    let (mut extended, mut cut) = (0, 0);
-    for (label, game) in thesis_positions().iter().take(8) {
-        let result = Engine::with_config(Evaluation::Tapered, config).search(game, &Limits::depth(6));
-        let mut moves = MoveList::new();
-        game.generate_moves(&mut moves);
-        assert!(result.best_move.is_some_and(|mv| moves.contains(&mv)), "{label}");
-        assert!(result.score.raw().abs() <= Score::MATE.raw(), "{label}");
-        extended += result.stats.singular_extensions;
-        cut += result.stats.multi_cuts;
-    }
+    let stats = deep_searches_on_the_thesis_positions("singular=4");
+    let (extended, cut) = (stats.singular_extensions, stats.multi_cuts);
     assert!(
         extended > 0 && cut > 0,
         "singular: {extended} extensions, {cut} multi-cuts"
