@@ -192,6 +192,8 @@ fn forward_pruning_keeps_its_invariants() {
         .value_changing(exact("rfp=100"))
         .value_changing(exact("see-prune=80"))
         .value_changing(exact("probcut=100"))
+        .value_changing(exact("razor=300"))
+        .value_changing(exact("qs+razor=300"))
         .value_changing(exact("improving+rfp=100+lmp=1+lmr"))
         .value_changing(exact("correction+rfp=100+futility=100+improving"))
         .value_changing(exact("tt=deeper+tt-eval+rfp=100+null=adaptive+null-guard"))
@@ -241,6 +243,14 @@ fn deep_searches_on_the_thesis_positions(features: &str) -> search_core::SearchS
 fn probcut_cuts_on_the_thesis_positions() {
     let stats = deep_searches_on_the_thesis_positions("probcut=100");
     assert!(stats.probcut_cutoffs > 0, "ProbCut never cut");
+}
+
+/// Razoring acts within 3 plies of the horizon: at depth 6, with the strongest preset (and its
+/// quiescence search) around it, it cuts on the thesis positions.
+#[test]
+fn razoring_cuts_on_the_thesis_positions() {
+    let stats = deep_searches_on_the_thesis_positions("razor=300");
+    assert!(stats.razor_cutoffs > 0, "razoring never cut");
 }
 
 /// Singular extensions act only from 4 plies above the horizon below the root, so the depth-3

@@ -216,6 +216,7 @@ fn handshake_lists_every_option() {
         "Correction History",
         "Table Eval",
         "ProbCut",
+        "Razoring",
         "Quiescence Table",
         "Iterative Deepening",
     ] {
@@ -753,6 +754,7 @@ fn every_option_value_searches_to_a_legal_move() {
         ("Correction History", "true"),
         ("Table Eval", "true"),
         ("ProbCut", "100"),
+        ("Razoring", "300"),
         ("History", "off"),
         ("Check Extension", "false"),
         ("mtd(f)", "OFF"),

@@ -37,8 +37,9 @@ pub enum MoveLimit {
 pub enum PlayerSpec {
     /// A searcher configuration with an evaluation.
     Searcher {
-        /// The configuration.
-        config: Config,
+        /// The configuration (boxed: the engine's configuration is large beside the other
+        /// variants).
+        config: Box<Config>,
         /// Its evaluation.
         evaluation: Evaluation,
     },
@@ -101,7 +102,7 @@ impl PlayerSpec {
             None => (text, Evaluation::default()),
         };
         Ok(PlayerSpec::Searcher {
-            config: Config::parse(name)?,
+            config: Box::new(Config::parse(name)?),
             evaluation,
         })
     }

@@ -69,6 +69,8 @@ pub struct SearchStats {
     pub multi_cuts: u64,
     /// Nodes cut by ProbCut (a noisy move's shallower search beat beta by the margin).
     pub probcut_cutoffs: u64,
+    /// Nodes cut by razoring (their quiescence search stayed at or below alpha).
+    pub razor_cutoffs: u64,
     /// Results the correction history learnt from (`correction`: a node's search against its
     /// static value).
     pub corrections_learnt: u64,
@@ -162,6 +164,7 @@ impl AddAssign<&SearchStats> for SearchStats {
         self.singular_extensions += other.singular_extensions;
         self.multi_cuts += other.multi_cuts;
         self.probcut_cutoffs += other.probcut_cutoffs;
+        self.razor_cutoffs += other.razor_cutoffs;
         self.corrections_learnt += other.corrections_learnt;
         self.losing_captures_skipped += other.losing_captures_skipped;
         self.killer_cutoffs += other.killer_cutoffs;

@@ -310,6 +310,7 @@ fn value_changing_features_keep_their_invariants() {
         }))
         .value_changing(strongest_with(|c| c.see_pruning = Some(1)))
         .value_changing(strongest_with(|c| c.probcut = Some(1)))
+        .value_changing(strongest_with(|c| c.razoring = Some(1)))
         .value_changing(strongest_with(|c| {
             c.quiescence = c.quiescence.map(|q| QuiescenceConfig { table: true, ..q });
         }))
@@ -432,6 +433,56 @@ fn probcut_keeps_its_invariants_with_extra_turns_passes_and_chance() {
             })
             .sum();
         assert!(cut > 0, "ProbCut never cut with {kind}");
+    }
+}
+
+#[test]
+fn razoring_keeps_its_invariants_with_extra_turns_passes_and_chance() {
+    // Razoring's quiescence search of a node's own position, with extra turns (no negation),
+    // passes (with the null move of the strongest preset around it) and below chance nodes: the
+    // invariants hold, and it cut in each kind of tree. Without a quiescence search (the exact
+    // preset) the static value stands for it.
+    let with_razoring = || strongest_with(|c| c.razoring = Some(1));
+    let kinds: [(&str, Vec<RandomTree>); 3] = [
+        (
+            "passes",
+            extra_turn_trees(60, 25)
+                .into_iter()
+                .map(RandomTree::with_null_moves)
+                .collect(),
+        ),
+        ("extra turns", extra_turn_trees(60, 25)),
+        (
+            "chance",
+            (0..40)
+                .map(|seed| {
+                    RandomTree::new(seed, 2 + (seed % 2) as u32, 7)
+                        .with_leaf_values(1 + (seed % 4) as u32)
+                        .with_noisy_moves(25)
+                        .with_extra_turns(25)
+                        .with_chance(2, 3)
+                })
+                .collect(),
+        ),
+    ];
+    for (kind, trees) in &kinds {
+        CrossCheck::minimax(TreeValue)
+            .depths(1..=6)
+            .value_changing(exact_with("razor=1"))
+            .value_changing(exact_with("razor=1+star"))
+            .value_changing(with_razoring())
+            .run(trees)
+            .assert_agree();
+        let limits = Limits::depth(6);
+        let cut: u64 = trees
+            .iter()
+            .map(|tree| {
+                let exact = exact_with("razor=1+star").search(tree, &limits).stats;
+                let strongest = with_razoring().search(tree, &limits).stats;
+                exact.razor_cutoffs + strongest.razor_cutoffs
+            })
+            .sum();
+        assert!(cut > 0, "razoring never cut with {kind}");
     }
 }
 

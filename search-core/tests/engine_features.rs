@@ -6,11 +6,12 @@ use std::sync::{Arc, Mutex};
 
 use search_core::engine::{
     Config, Engine, FirstGuess, HistoryRule, Lmr, NullMoveConfig, NullReduction, QuiescenceConfig,
-    REVERSE_FUTILITY_MAX_DEPTH, ReverseFutility, RootWindow,
+    RAZOR_MAX_DEPTH, REVERSE_FUTILITY_MAX_DEPTH, ReverseFutility, RootWindow,
 };
 use search_core::random_tree::{RandomTree, TreeValue};
 use search_core::reference::{AlphaBeta, Negamax};
 use search_core::testing::CrossCheck;
+use search_core::trace::{Cut, TraceNode};
 use search_core::{
     Bound, Evaluate, Game, Limits, MoveList, Outcome, Player, Reference, Score, SearchStats, Searcher,
     ZobristHash,
@@ -427,6 +428,107 @@ fn probcut_cuts_deep_scout_nodes_and_nothing_shallower() {
         changed > 10 && cut > 10,
         "ProbCut changed {changed} searches, cut {cut} nodes"
     );
+}
+
+#[test]
+fn razoring_ends_scout_nodes_near_the_horizon_by_their_own_quiescence_search() {
+    let limits = Limits::depth(5);
+    let search = |tree: &Strict, extra: &str| {
+        let config = exact_plus(&format!("null=adaptive+qs{extra}"));
+        Engine::with_config(strict_value, config).search(tree, &limits)
+    };
+    let (mut changed, mut cut) = (0, 0);
+    for tree in &strict_trees(false) {
+        // The trees' values are ±30: with a margin of 1 a ply, a scout node whose static value
+        // is a few points below alpha is razored.
+        let without = search(tree, "");
+        let with = search(tree, "+razor=1");
+        assert!(with.best_move.is_some());
+        assert_eq!(
+            with.stats.nodes,
+            with.stats.interior_nodes + with.stats.leaf_nodes
+        );
+        assert_eq!(without.stats.razor_cutoffs, 0);
+        cut += with.stats.razor_cutoffs;
+        if (with.score, with.stats.nodes) != (without.score, without.stats.nodes) {
+            changed += 1;
+        }
+        // A margin no value reaches razors nothing: the search without it, node for node.
+        let never = search(tree, "+razor=100000");
+        assert_eq!(
+            (never.score, never.stats.nodes),
+            (without.score, without.stats.nodes)
+        );
+    }
+    assert!(
+        changed > 10 && cut > 10,
+        "razoring changed {changed} searches, cut {cut} nodes"
+    );
+    // In the trace, every razored node is a scout node near the horizon, not in check, that
+    // failed low with its own quiescence search's value: its one searched child is its own
+    // position (`razor`), at the horizon, in the node's window, worth the node's value, at most
+    // alpha, and what that child searched is quiescence (no capture chain extended it). Razoring
+    // is the only feature here that asks whether the side to move is in check.
+    let searched = |nodes: &[TraceNode], node: &TraceNode| -> Vec<usize> {
+        let children = node.children.iter().copied();
+        children.filter(|&child| !nodes[child].is_pruned).collect()
+    };
+    let mut razored = 0;
+    for tree in strict_trees(false).iter().take(40) {
+        let config = exact_plus("qs+chain=2+razor=1");
+        let mut engine = Engine::with_config(strict_value, config).with_trace(1 << 20);
+        engine.search(tree, &limits);
+        let trace = engine.trace().unwrap();
+        assert!(!trace.is_truncated());
+        let nodes = trace.nodes();
+        for (index, node) in nodes.iter().enumerate() {
+            if node.cut != Some(Cut::Razor) {
+                continue;
+            }
+            let (alpha, beta) = node.window.unwrap();
+            let value = node.value.unwrap();
+            assert_eq!(beta.raw() - alpha.raw(), 1, "{node:?}");
+            assert!(value <= alpha, "{node:?}");
+            assert!(node.depth <= RAZOR_MAX_DEPTH && node.ply > 0, "{node:?}");
+            assert!(!traced_position(tree, nodes, index).is_in_check(), "{node:?}");
+            let [child] = searched(nodes, node)[..] else {
+                panic!("a razored node searched {:?}", searched(nodes, node));
+            };
+            let child = &nodes[child];
+            assert_eq!(
+                (
+                    child.mv.as_deref(),
+                    child.depth,
+                    child.ply,
+                    child.window,
+                    child.value
+                ),
+                (Some("razor"), 0, node.ply, node.window, Some(value))
+            );
+            let below = searched(nodes, child);
+            assert!(below.iter().all(|&next| nodes[next].is_quiescence), "{child:?}");
+            razored += 1;
+        }
+    }
+    assert!(razored > 10, "{razored} razored nodes in the traces");
+}
+
+/// The position of trace node `index`, replayed from `root` along the moves from its trace root
+/// (`null`: the null move; `razor`: the parent's own position).
+fn traced_position(root: &Strict, nodes: &[TraceNode], index: usize) -> Strict {
+    let mut path = Vec::new();
+    let mut at = index;
+    while let Some(parent) = nodes[at].parent {
+        path.push(nodes[at].mv.clone().unwrap());
+        at = parent;
+    }
+    path.iter()
+        .rev()
+        .fold(root.clone(), |game, text| match text.as_str() {
+            "razor" => game,
+            "null" => game.null_move().unwrap(),
+            mv => game.play(mv.parse().unwrap()),
+        })
 }
 
 #[test]
@@ -860,6 +962,13 @@ fn node_accounting_holds_for_every_preset() {
             strict_value,
             strongest_with(|c| {
                 c.null_move = c.null_move.map(|n| NullMoveConfig { verified: true, ..n });
+                c.capture_chain = Some(2);
+            }),
+        )),
+        Box::new(Engine::with_config(
+            strict_value,
+            strongest_with(|c| {
+                c.razoring = Some(1);
                 c.capture_chain = Some(2);
             }),
         )),
@@ -1323,14 +1432,15 @@ impl Evaluate<RandomTree> for Tenfold {
 #[test]
 fn margins_are_in_the_evaluations_unit() {
     // Every margin of the strongest preset (aspiration window, reverse futility, delta pruning),
-    // futility pruning and ProbCut (its bar, against the static exchange in hundredths of the
-    // unit), on trees with noisy moves (quiescence) and extra turns, 6 plies deep (ProbCut acts
+    // futility pruning, razoring and ProbCut (its bar, against the static exchange in hundredths
+    // of the unit), on trees with noisy moves (quiescence) and extra turns, 6 plies deep (ProbCut acts
     // 5 from the horizon). An evaluation ten times finer that says its unit is ten times larger
     // searches the very same tree, its values ten times larger; one that does not say so prunes
     // differently somewhere.
     let config = search_core::engine::Config {
         futility: Some(60),
         probcut: Some(60),
+        razoring: Some(60),
         ..search_core::engine::Config::strongest()
     };
     let mut differs_without_the_unit = 0;

@@ -81,6 +81,31 @@ fn probcut_on_2_4_and_8_threads_keeps_its_invariants() {
     assert!(cut > 0, "ProbCut never cut on threads");
 }
 
+/// Razoring's quiescence searches through the shared table, on 2, 4 and 8 threads: on trees
+/// with noisy moves, with and without chance levels; the invariants hold, and it cut.
+#[test]
+fn razoring_on_2_4_and_8_threads_keeps_its_invariants() {
+    let razoring = Config::strongest().with("razor=1+qs-tt").unwrap();
+    let mut cut = 0;
+    for chance in [false, true] {
+        let trees: Vec<RandomTree> = trees(24, chance)
+            .into_iter()
+            .map(|tree| tree.with_noisy_moves(30))
+            .collect();
+        let mut check = CrossCheck::minimax(TreeValue).depths([4, 5]);
+        for threads in [2, 4, 8] {
+            check = check.value_changing(threaded(razoring.for_game::<RandomTree>(), threads));
+            for tree in &trees {
+                let result =
+                    threaded(razoring.for_game::<RandomTree>(), threads).search(tree, &Limits::depth(5));
+                cut += result.stats.razor_cutoffs;
+            }
+        }
+        check.run(&trees).assert_agree();
+    }
+    assert!(cut > 0, "razoring never cut on threads");
+}
+
 #[test]
 fn a_sample_of_the_exact_combinations_on_4_threads_gives_minimax_values() {
     let mut check = CrossCheck::minimax(TreeValue).depths(1..=4);

@@ -93,6 +93,7 @@ use super::ordering;
 use super::probcut;
 use super::pvs;
 use super::quiescence::{self, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, QuiescenceConfig};
+use super::razoring;
 use super::repetition;
 use super::root_window::{FirstGuess, RootWindow};
 use super::see_pruning;
@@ -145,6 +146,8 @@ pub struct Config {
     pub see_pruning: Option<u32>,
     /// ProbCut's margin above beta (`probcut.rs`).
     pub probcut: Option<i32>,
+    /// Razoring's margin per ply below alpha (`razoring.rs`).
+    pub razoring: Option<i32>,
     /// Internal iterative reduction's least depth (`iir.rs`).
     pub internal_reduction: Option<u32>,
     /// Singular extensions' least depth, with multi-cut (`singular.rs`).
@@ -221,6 +224,7 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(history_pruning: history_pruning::HISTORY_PRUNING),
     part!(see_pruning: see_pruning::SEE_PRUNING),
     part!(probcut: probcut::PROBCUT),
+    part!(razoring: razoring::RAZORING),
     part!(internal_reduction: iir::INTERNAL_REDUCTION),
     part!(singular: singular::SINGULAR),
     part!(improving: improving::IMPROVING),
@@ -260,6 +264,7 @@ impl Config {
         history_pruning: None,
         see_pruning: None,
         probcut: None,
+        razoring: None,
         internal_reduction: None,
         singular: None,
         improving: false,

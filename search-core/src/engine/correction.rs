@@ -9,8 +9,8 @@
 //!   ([`Game::correction_key`](crate::Game::correction_key)) keeps a running average of it,
 //!   weighted by the search's depth, and the next static value of a position with that
 //!   structure is corrected by the average: the value the prunings read (reverse futility,
-//!   futility, null move's guard and its evaluation term, `improving`) and the quiescence
-//!   search's stand pat.
+//!   futility, razoring, null move's guard and its evaluation term, `improving`) and the
+//!   quiescence search's stand pat.
 //! - **When.** With the option on (`correction`), at an interior node whose static value is
 //!   computed (a feature reads it: not the root, not in check) and whose game gives a key.
 //!   It learns, after the node's moves are searched, only from a result that says something

@@ -23,6 +23,7 @@
 //! | history pruning (history leaf pruning, Fruit-era engines; gravity form of Stockfish and Ethereal) | `history_pruning.rs` | value-changing |
 //! | SEE pruning: near the horizon, moves losing material by the [`static_exchange`](crate::Game::static_exchange) (Stockfish, Ethereal) | `see_pruning.rs` | value-changing |
 //! | ProbCut: at a deep scout node, a noisy move whose shallower search beats beta by a margin ends the node (Buro 1995; Stockfish, Ethereal) | `probcut.rs` | value-changing |
+//! | razoring: near the horizon, a scout node far below alpha whose quiescence search stays there fails low (Birmingham & Kent 1977; Stockfish, Ethereal) | `razoring.rs` | value-changing |
 //! | improving: reverse futility, late move pruning and reductions by the static value's trend (Stockfish, Ethereal) | `improving.rs` | value-changing |
 //! | correction history: the static value corrected per [`correction_key`](crate::Game::correction_key) by the errors searches found (Stockfish, Koivisto, Berserk) | `correction.rs` | value-changing (through the prunings that read the static value) |
 //! | the table's bound as the static value where it says more, for reverse futility and the null move (Stockfish) | `table_eval.rs` | value-changing (through the prunings that read it) |
@@ -132,6 +133,7 @@ mod probcut;
 mod pv;
 mod pvs;
 mod quiescence;
+mod razoring;
 mod repetition;
 mod root_window;
 mod search_state;
@@ -169,6 +171,7 @@ pub use null_move::{
 };
 pub use probcut::{DEFAULT_PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION};
 pub use quiescence::{DEFAULT_DELTA_MARGIN, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, QuiescenceConfig};
+pub use razoring::{DEFAULT_RAZOR_MARGIN, RAZOR_MAX_DEPTH};
 pub use root_window::{FirstGuess, RootWindow};
 pub use see_pruning::{DEFAULT_SEE_PRUNING_MARGIN, SEE_PRUNING_MAX_DEPTH};
 pub use singular::{DEFAULT_SINGULAR_DEPTH, SINGULAR_MARGIN_PER_PLY, SINGULAR_MAX_DEPTH_DEFICIT};

@@ -13,10 +13,12 @@
 //!    transposition cutoff (`enhanced_cutoff.rs`);
 //! 4. the static value (corrected by the correction history, `correction.rs`) recorded on the
 //!    line and whether it is improving (`improving.rs`);
-//!    reverse futility pruning (`futility.rs`) and null-move pruning (`null_move.rs`: this file
-//!    searches the position after the pass); ProbCut (`probcut.rs`: a good noisy move searched
-//!    a few plies shallower against a bar above beta); the singular-extension test of the table move
-//!    (`singular.rs`: the other moves searched half as deep by the move loop below);
+//!    reverse futility pruning (`futility.rs`), razoring (`razoring.rs`: the node's own
+//!    quiescence search confirming a static value far below alpha) and null-move pruning
+//!    (`null_move.rs`: this file searches the position after the pass); ProbCut (`probcut.rs`:
+//!    a good noisy move searched a few plies shallower against a bar above beta); the
+//!    singular-extension test of the table move (`singular.rs`: the other moves searched half
+//!    as deep by the move loop below);
 //! 5. the move loop (`search_moves`): ordered moves (`ordering.rs`),
 //!    futility pruning of hopeless quiet moves, late move pruning (`lmp.rs`) and history
 //!    pruning (`history_pruning.rs`) of late ones, SEE pruning (`see_pruning.rs`) of losing
@@ -64,6 +66,7 @@ use super::null_move::NullMoveResult;
 use super::ordering::{MovePicker, Tiers};
 use super::probcut::{self, PROBCUT_REDUCTION};
 use super::quiescence::{Quiescence, QuiescenceTable};
+use super::razoring;
 use super::see_pruning;
 use super::singular::{self, Singular};
 use super::state::RootMoveInfo;
@@ -188,6 +191,15 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let pruning_eval = self.pruning_value(static_eval, probe.stored);
         if let Some(score) = self.reverse_futility(pruning_eval, improving, &node) {
             return self.search.prune(Cut::Futility, &moves, score);
+        }
+
+        // --- Razoring: near the horizon, a static value far below alpha that the node's
+        //     quiescence search confirms ends the node.
+        if let Some(score) = self.razoring(game, &node, static_eval) {
+            return self.search.prune(Cut::Razor, &moves, score);
+        }
+        if self.search.aborted {
+            return Score::DRAW;
         }
 
         // --- Null move: if passing still fails high, a real move will too: cut, or verify.
@@ -930,6 +942,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let needed = c.reverse_futility.is_some()
             || c.futility.is_some()
             || c.probcut.is_some()
+            || c.razoring.is_some()
             || c.improving
             || c.null_move
                 .is_some_and(|null_move| null_move.eval_guard || null_move.eval_divisor.is_some());
@@ -992,6 +1005,33 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let margin_depth = improving::futility_depth(node.depth, improving);
         let stats = &mut self.search.stats;
         futility::reverse_futility_cut(margin, rfp.max_depth, static_eval?, node, margin_depth, stats)
+    }
+
+    /// Razoring (see `razoring.rs`): the node's quiescence search (the static value without
+    /// one), if the feature is on, the node eligible and its static value out of reach of
+    /// alpha; its value if it stays at or below alpha.
+    fn razoring(&mut self, game: &G, node: &Node, static_eval: Option<Score>) -> Option<Score> {
+        let margin = self.config.razoring?;
+        if !razoring::applies(node, static_eval, self.scaled(margin)) {
+            return None;
+        }
+        self.search.trace.razor_child();
+        let horizon = Node {
+            depth: 0,
+            chain: None,
+            ..*node
+        };
+        let score = self.node(game, horizon);
+        if self.search.aborted {
+            return None;
+        }
+        if score > node.alpha {
+            // Searched on as without it: the quiescence line is not the node's.
+            self.search.pv.clear(node.ply);
+            return None;
+        }
+        self.search.stats.razor_cutoffs += 1;
+        Some(score)
     }
 
     /// The value reverse futility and the null move read: the static value, or with `tt-eval`
@@ -1174,6 +1214,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             || c.history_pruning.is_some()
             || c.see_pruning.is_some()
             || c.probcut.is_some()
+            || c.razoring.is_some()
             || c.improving
     }
 

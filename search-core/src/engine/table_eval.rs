@@ -13,8 +13,8 @@
 //!   side, whose score is not decided (a mate or a banked margin is a proof, not a guess to prune
 //!   on; with banked keys, `banked.rs`, no entry is read).
 //! - **Invariant.** Only the prunings' reading changes: improving (`improving.rs`), the
-//!   correction history (`correction.rs`), futility of the moves and quiescence still read the
-//!   static value itself, which is what they learn from or compare with.
+//!   correction history (`correction.rs`), futility of the moves, razoring and quiescence still
+//!   read the static value itself, which is what they learn from or compare with.
 //! - **Exact or value-changing.** Value-changing, as the prunings that read it; without them it
 //!   changes nothing. Off in every preset; the cross-checks hold engines with it to the
 //!   invariants only.

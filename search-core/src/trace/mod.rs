@@ -5,8 +5,9 @@
 //! [`Engine`](crate::engine::Engine)) has a `with_trace(max_nodes)` builder method; after a search
 //! its `trace()` method returns the [`Trace`] of that search. Each [`TraceNode`] records:
 //!
-//! - the move from its parent (its `Debug` text; the engine's null move is `null`), its depth
-//!   (plies left to the horizon) and ply (distance from the root);
+//! - the move from its parent (its `Debug` text; the engine's null move is `null`, and its
+//!   razoring's quiescence search of the parent's own position `razor`, at the parent's ply), its
+//!   depth (plies left to the horizon) and ply (distance from the root);
 //! - the `(alpha, beta)` window on entry (`None` for the searchers without windows: minimax,
 //!   negamax, minimax + quiescence);
 //! - the value it returned, from the point of view the searcher uses (side to move for the
@@ -19,8 +20,8 @@
 //!   repetition, an aborted search;
 //! - whether it is a quiescence node, and whether it lies on the principal variation.
 //!
-//! A search that revisits a node (the engine's PVS and LMR re-searches, a null-move child,
-//! iterative deepening) records every visit: one root per iteration or driver pass, one child per
+//! A search that revisits a node (the engine's PVS and LMR re-searches, a null-move child, a
+//! razoring child, iterative deepening) records every visit: one root per iteration or driver pass, one child per
 //! (re-)search.
 //!
 //! Exports: an indented text mode ([`Trace::to_text`], also `Display`), Graphviz DOT
@@ -98,6 +99,9 @@ pub enum Cut {
     MultiCut,
     /// ProbCut: a noisy move searched shallower beat a bar above beta, so the node failed high.
     ProbCut,
+    /// Razoring: near the horizon, the node's static value was far below alpha and its
+    /// quiescence search stayed at or below alpha, so the node failed low.
+    Razor,
 }
 
 impl Cut {
@@ -120,6 +124,7 @@ impl Cut {
             Cut::Bounds => "bounds cutoff",
             Cut::MultiCut => "multi-cut",
             Cut::ProbCut => "probcut",
+            Cut::Razor => "razor",
         }
     }
 }
@@ -141,7 +146,7 @@ pub struct TraceNode {
     pub mv: Option<String>,
     /// Plies left to the horizon (for a pruned child: the depth it would have been searched at).
     pub depth: u32,
-    /// Distance from the root.
+    /// Distance from the root (a `razor` child's is its parent's: the same position).
     pub ply: u32,
     /// The `(alpha, beta)` window on entry; `None` for searchers without windows.
     pub window: Option<(Score, Score)>,
@@ -280,8 +285,9 @@ impl Trace {
     /// Replaces every move's `Debug` text by `label(position, move)`, replaying the trace from
     /// `root` (the position every root of the trace searched): e.g. UCI or SAN in chess, the
     /// keypad number in tic-tac-toe. A move that is not found among its position's moves (the
-    /// engine's `null` move is replayed with [`Game::null_move`]) keeps its text, and its subtree
-    /// too.
+    /// engine's `null` move is replayed with [`Game::null_move`], its `razor` child, the parent's
+    /// own position searched by quiescence, with the parent's position) keeps its text, and its
+    /// subtree too.
     pub fn relabel_moves<G: Game>(&mut self, root: &G, mut label: impl FnMut(&G, G::Move) -> String) {
         let mut work: Vec<(usize, G)> = self.roots.iter().map(|&index| (index, root.clone())).collect();
         while let Some((index, position)) = work.pop() {
@@ -293,6 +299,9 @@ impl Trace {
                 };
                 let next = if text == "null" {
                     position.null_move()
+                } else if text == "razor" {
+                    // Razoring's quiescence search of the parent's own position.
+                    Some(position.clone())
                 } else if let Some(&mv) = moves.iter().find(|mv| format!("{mv:?}") == text) {
                     self.nodes[child].mv = Some(label(&position, mv));
                     Some(position.play(mv))
@@ -553,6 +562,17 @@ impl Tracer {
             && let Some((_, current)) = trace.stack.last_mut()
         {
             *current = Some("null".into());
+        }
+    }
+
+    /// The current node is about to search its own position by quiescence (razoring).
+    #[inline]
+    pub(crate) fn razor_child(&mut self) {
+        if let Some(trace) = &mut self.0
+            && trace.skipped == 0
+            && let Some((_, current)) = trace.stack.last_mut()
+        {
+            *current = Some("razor".into());
         }
     }
 

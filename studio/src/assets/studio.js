@@ -300,7 +300,7 @@ function cutBadge(cut) {
     'beta cutoff': 'β', 'alpha cutoff': 'α', 'TT cutoff': 'TT', 'ETC cutoff': 'ETC',
     'null-move prune': 'NM', 'stand pat': 'SP', futility: 'F', repetition: 'R', aborted: '!',
     proven: 'P', 'star1 cutoff': '*1', 'star2 probe cutoff': '*2', 'bounds cutoff': 'B',
-    'multi-cut': 'MC', probcut: 'PC',
+    'multi-cut': 'MC', probcut: 'PC', razor: 'RZ',
   };
   return known[cut] || (cut ? cut.slice(0, 2) : '');
 }

@@ -93,6 +93,7 @@ fn exactness_follows_the_features() {
         ("correction", Exactness::ValueChanging),
         ("tt+tt-eval", Exactness::ValueChanging),
         ("probcut", Exactness::ValueChanging),
+        ("razor", Exactness::ValueChanging),
         ("id+tt+singular", Exactness::ValueChanging),
     ];
     for (text, exactness) in table {
@@ -130,6 +131,8 @@ fn nonsense_is_refused_with_the_reason() {
             "probcut=-100",
             "feature \"probcut\" -100 is out of range 1..=100000",
         ),
+        ("razor=0", "feature \"razor\" is switched off by leaving it out"),
+        ("razor=-300", "feature \"razor\" -300 is out of range 1..=100000"),
         (
             "null=r0",
             "feature \"null\" has no value \"r0\" (one of: r2, r1, r3, adaptive, scaled)",
