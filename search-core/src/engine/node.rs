@@ -1007,8 +1007,8 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         futility::reverse_futility_cut(margin, rfp.max_depth, static_eval?, node, margin_depth, stats)
     }
 
-    /// Razoring (see `razoring.rs`): the node's quiescence search (the static value without
-    /// one), if the feature is on, the node eligible and its static value out of reach of
+    /// Razoring (see `razoring.rs`): the node's quiescence search, with checks (the static value
+    /// without one), if the feature is on, the node eligible and its static value out of reach of
     /// alpha; its value if it stays at or below alpha.
     fn razoring(&mut self, game: &G, node: &Node, static_eval: Option<Score>) -> Option<Score> {
         let margin = self.config.razoring?;
@@ -1021,7 +1021,16 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             chain: None,
             ..*node
         };
+        // Its quiescence search looks at the quiet checks of its first ply too: a quiet mate
+        // (what a sacrifice to reach this node counted on) is otherwise razored away. Without
+        // the table: an entry of a quiescence search without checks would answer for it.
+        let configured = self.config.quiescence;
+        if let Some(quiescence) = self.config.quiescence.as_mut() {
+            quiescence.checks = true;
+            quiescence.table = false;
+        }
         let score = self.node(game, horizon);
+        self.config.quiescence = configured;
         if self.search.aborted {
             return None;
         }

@@ -6,8 +6,12 @@
 //!
 //! - **Idea.** With few plies left, a quiet move rarely wins back a large deficit: if the static
 //!   value plus `margin × depth` cannot reach alpha, only the noisy moves (captures, promotions)
-//!   might, and the quiescence search of the node searches exactly those. If even it stays at or
-//!   below alpha, the node's moves would very likely fail low too.
+//!   might, and the quiescence search of the node searches exactly those, and the quiet checks
+//!   of its first ply (as with `qs-checks`, whatever the configuration says, and without the
+//!   table, whose entries from quiescence searches without checks would answer for it): a quiet
+//!   mate, what a sacrifice leading to the node counted on, is the one quiet move that wins back
+//!   any deficit. If even it stays at or below alpha, the node's moves would very likely fail low
+//!   too.
 //! - **When.** With the option on (`razor=margin`, in hundredths of the evaluation's
 //!   [`unit`](crate::Evaluate::unit)), at most [`RAZOR_MAX_DEPTH`] plies from the horizon (after
 //!   the extensions and internal iterative reduction have set the node's depth), never
@@ -15,15 +19,16 @@
 //!   probes, and only where alpha is not a decided score (a mate or a game's end).
 //! - **Invariant.** Fail-soft: the node returns the quiescence search's value, which is `<=
 //!   alpha`, an upper bound like any fail-low. A node where the quiescence search rises above
-//!   alpha is searched as without the feature (the quiescence search leaves only table entries
-//!   behind). A game without a quiescence search (none configured) takes the static value as
-//!   the quiescence value.
+//!   alpha is searched as without the feature (the quiescence search leaves nothing behind). A game without a quiescence search (none configured) takes the static value as
+//!   the quiescence value; a game that reports no checks
+//!   ([`is_in_check`](crate::Game::is_in_check)) has no quiet checks to search.
 //! - **Exact or value-changing.** Value-changing: a quiet move that would have raised the node
-//!   above alpha (a threat, a mating net) is never searched. Off in every preset; the
+//!   above alpha (a threat, a mate in more than one move) is never searched. Off in every
+//!   preset (the chess engine's defaults have it); the
 //!   cross-checks hold engines with it to the invariants only.
-//! - **Cost.** At each eligible node below the bar, one quiescence search of the node (with the
-//!   static value shared with the other features that read it); the saving is the node's moves
-//!   when it holds (`razor_cutoffs`).
+//! - **Cost.** At each eligible node below the bar, one quiescence search of the node, each of
+//!   its quiet moves played to see whether it checks (the static value is shared with the other
+//!   features that read it); the saving is the node's moves when it holds (`razor_cutoffs`).
 
 use super::feature::{Feature, Kind, Value, no_alias, number_i32, value_changing};
 use super::frame::Node;
@@ -33,8 +38,8 @@ use crate::Score;
 pub const RAZOR_MAX_DEPTH: u32 = 3;
 
 /// The margin per ply that `razor` alone gives, in hundredths of the evaluation's unit: three
-/// pawns a ply (Ethereal razors one ply from the horizon at about six pawns; Stockfish 15 at
-/// about five pawns one ply from it and eleven two plies from it).
+/// pawns a ply (Stockfish 15's `369 + 254 × depth²`, in its internal units, is three to five
+/// pawns one ply from the horizon and seven to eleven two plies from it).
 pub const DEFAULT_RAZOR_MARGIN: i32 = 300;
 
 /// The `razor` feature: [`Config::razoring`](super::Config::razoring).
