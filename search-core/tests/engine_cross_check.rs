@@ -391,39 +391,16 @@ fn probcut_keeps_its_invariants_with_extra_turns_passes_and_chance() {
     // root and in a null window: depth 7; below chance nodes, whose outcomes are searched in
     // wider windows, the null windows come deeper: trees of 9 levels, depth 9.
     let with_probcut = || strongest_with(|c| c.probcut = Some(1));
-    let kinds: [(&str, Vec<RandomTree>, u32); 3] = [
-        (
-            "passes",
-            extra_turn_trees(60, 25)
-                .into_iter()
-                .map(RandomTree::with_null_moves)
-                .collect(),
-            7,
-        ),
-        ("extra turns", extra_turn_trees(60, 25), 7),
-        (
-            "chance",
-            (0..40)
-                .map(|seed| {
-                    RandomTree::new(seed, 2 + (seed % 2) as u32, 9)
-                        .with_leaf_values(1 + (seed % 4) as u32)
-                        .with_noisy_moves(25)
-                        .with_extra_turns(25)
-                        .with_chance(2, 3)
-                })
-                .collect(),
-            9,
-        ),
-    ];
-    for (kind, trees, depth) in &kinds {
+    for (kind, trees) in &turn_order_kinds(9) {
+        let depth = if *kind == "chance" { 9 } else { 7 };
         CrossCheck::minimax(TreeValue)
-            .depths(1..=*depth)
+            .depths(1..=depth)
             .value_changing(exact_with("probcut=1"))
             .value_changing(exact_with("probcut=1+star"))
             .value_changing(with_probcut())
             .run(trees)
             .assert_agree();
-        let limits = Limits::depth(*depth);
+        let limits = Limits::depth(depth);
         let cut: u64 = trees
             .iter()
             .map(|tree| {
@@ -436,6 +413,29 @@ fn probcut_keeps_its_invariants_with_extra_turns_passes_and_chance() {
     }
 }
 
+/// Trees with noisy moves for a pruning's invariants, in each kind of turn order, named: with
+/// passes, with extra turns, and with chance levels (`chance_levels` deep).
+fn turn_order_kinds(chance_levels: u32) -> [(&'static str, Vec<RandomTree>); 3] {
+    let passes = extra_turn_trees(60, 25)
+        .into_iter()
+        .map(RandomTree::with_null_moves)
+        .collect();
+    let chance = (0..40)
+        .map(|seed| {
+            RandomTree::new(seed, 2 + (seed % 2) as u32, chance_levels)
+                .with_leaf_values(1 + (seed % 4) as u32)
+                .with_noisy_moves(25)
+                .with_extra_turns(25)
+                .with_chance(2, 3)
+        })
+        .collect();
+    [
+        ("passes", passes),
+        ("extra turns", extra_turn_trees(60, 25)),
+        ("chance", chance),
+    ]
+}
+
 #[test]
 fn razoring_keeps_its_invariants_with_extra_turns_passes_and_chance() {
     // Razoring's quiescence search of a node's own position, with extra turns (no negation),
@@ -443,29 +443,7 @@ fn razoring_keeps_its_invariants_with_extra_turns_passes_and_chance() {
     // invariants hold, and it cut in each kind of tree. Without a quiescence search (the exact
     // preset) the static value stands for it.
     let with_razoring = || strongest_with(|c| c.razoring = Some(1));
-    let kinds: [(&str, Vec<RandomTree>); 3] = [
-        (
-            "passes",
-            extra_turn_trees(60, 25)
-                .into_iter()
-                .map(RandomTree::with_null_moves)
-                .collect(),
-        ),
-        ("extra turns", extra_turn_trees(60, 25)),
-        (
-            "chance",
-            (0..40)
-                .map(|seed| {
-                    RandomTree::new(seed, 2 + (seed % 2) as u32, 7)
-                        .with_leaf_values(1 + (seed % 4) as u32)
-                        .with_noisy_moves(25)
-                        .with_extra_turns(25)
-                        .with_chance(2, 3)
-                })
-                .collect(),
-        ),
-    ];
-    for (kind, trees) in &kinds {
+    for (kind, trees) in &turn_order_kinds(7) {
         CrossCheck::minimax(TreeValue)
             .depths(1..=6)
             .value_changing(exact_with("razor=1"))

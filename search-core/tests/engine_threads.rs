@@ -6,7 +6,7 @@
 use search_core::engine::{Config, Engine, exact_configurations_for};
 use search_core::random_tree::{RandomTree, TreeValue};
 use search_core::testing::CrossCheck;
-use search_core::{Limits, Searcher};
+use search_core::{Limits, SearchStats, Searcher};
 
 /// `config` on `threads` threads.
 fn threaded(config: Config, threads: u32) -> Engine<RandomTree, TreeValue> {
@@ -55,29 +55,41 @@ fn the_exact_presets_on_2_4_and_8_threads_give_minimax_values() {
     }
 }
 
-/// ProbCut's shallower searches through the shared table, on 2, 4 and 8 threads: on trees with
-/// noisy moves (its candidates), 7 plies deep (it acts 5 plies from the horizon), with and
-/// without chance levels; the invariants hold, and it cut.
-#[test]
-fn probcut_on_2_4_and_8_threads_keeps_its_invariants() {
-    let probcut = Config::strongest().with("probcut=1").unwrap();
-    let mut cut = 0;
+/// The strongest preset with `features`, on 2, 4 and 8 threads, on trees with noisy moves, with
+/// and without chance levels, searched `depths` deep: the invariants hold. Returns the sum of
+/// `counted` over the statistics of the searches to the deepest of `depths`.
+fn noisy_trees_on_2_4_and_8_threads(
+    features: &str,
+    depths: [u32; 2],
+    counted: fn(&SearchStats) -> u64,
+) -> u64 {
+    let config = Config::strongest().with(features).unwrap();
+    let mut count = 0;
     for chance in [false, true] {
         let trees: Vec<RandomTree> = trees(24, chance)
             .into_iter()
             .map(|tree| tree.with_noisy_moves(30))
             .collect();
-        let mut check = CrossCheck::minimax(TreeValue).depths([6, 7]);
+        let mut check = CrossCheck::minimax(TreeValue).depths(depths);
         for threads in [2, 4, 8] {
-            check = check.value_changing(threaded(probcut.for_game::<RandomTree>(), threads));
+            check = check.value_changing(threaded(config.for_game::<RandomTree>(), threads));
             for tree in &trees {
-                let result =
-                    threaded(probcut.for_game::<RandomTree>(), threads).search(tree, &Limits::depth(7));
-                cut += result.stats.probcut_cutoffs;
+                let limits = Limits::depth(depths[1]);
+                let result = threaded(config.for_game::<RandomTree>(), threads).search(tree, &limits);
+                count += counted(&result.stats);
             }
         }
         check.run(&trees).assert_agree();
     }
+    count
+}
+
+/// ProbCut's shallower searches through the shared table, on 2, 4 and 8 threads: on trees with
+/// noisy moves (its candidates), 7 plies deep (it acts 5 plies from the horizon), with and
+/// without chance levels; the invariants hold, and it cut.
+#[test]
+fn probcut_on_2_4_and_8_threads_keeps_its_invariants() {
+    let cut = noisy_trees_on_2_4_and_8_threads("probcut=1", [6, 7], |stats| stats.probcut_cutoffs);
     assert!(cut > 0, "ProbCut never cut on threads");
 }
 
@@ -85,24 +97,7 @@ fn probcut_on_2_4_and_8_threads_keeps_its_invariants() {
 /// with noisy moves, with and without chance levels; the invariants hold, and it cut.
 #[test]
 fn razoring_on_2_4_and_8_threads_keeps_its_invariants() {
-    let razoring = Config::strongest().with("razor=1+qs-tt").unwrap();
-    let mut cut = 0;
-    for chance in [false, true] {
-        let trees: Vec<RandomTree> = trees(24, chance)
-            .into_iter()
-            .map(|tree| tree.with_noisy_moves(30))
-            .collect();
-        let mut check = CrossCheck::minimax(TreeValue).depths([4, 5]);
-        for threads in [2, 4, 8] {
-            check = check.value_changing(threaded(razoring.for_game::<RandomTree>(), threads));
-            for tree in &trees {
-                let result =
-                    threaded(razoring.for_game::<RandomTree>(), threads).search(tree, &Limits::depth(5));
-                cut += result.stats.razor_cutoffs;
-            }
-        }
-        check.run(&trees).assert_agree();
-    }
+    let cut = noisy_trees_on_2_4_and_8_threads("razor=1+qs-tt", [4, 5], |stats| stats.razor_cutoffs);
     assert!(cut > 0, "razoring never cut on threads");
 }
 
