@@ -19,9 +19,11 @@
 //!   probes, and only where alpha is not a decided score (a mate or a game's end).
 //! - **Invariant.** Fail-soft: the node returns the quiescence search's value, which is `<=
 //!   alpha`, an upper bound like any fail-low. A node where the quiescence search rises above
-//!   alpha is searched as without the feature (the quiescence search leaves nothing behind). A game without a quiescence search (none configured) takes the static value as
-//!   the quiescence value; a game that reports no checks
-//!   ([`is_in_check`](crate::Game::is_in_check)) has no quiet checks to search.
+//!   alpha is searched as without the feature (the quiescence search leaves nothing behind).
+//!   A game without a quiescence search (none configured) takes the static value as the
+//!   quiescence value; a game that reports no checks
+//!   ([`is_in_check`](crate::Game::is_in_check)) finds no quiet check to search, though each
+//!   quiet move is still played to ask.
 //! - **Exact or value-changing.** Value-changing: a quiet move that would have raised the node
 //!   above alpha (a threat, a mate in more than one move) is never searched. Off in every
 //!   preset (the chess engine's defaults have it); the

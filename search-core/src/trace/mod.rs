@@ -21,8 +21,8 @@
 //! - whether it is a quiescence node, and whether it lies on the principal variation.
 //!
 //! A search that revisits a node (the engine's PVS and LMR re-searches, a null-move child, a
-//! razoring child, iterative deepening) records every visit: one root per iteration or driver pass, one child per
-//! (re-)search.
+//! razoring child, iterative deepening) records every visit: one root per iteration or driver
+//! pass, one child per (re-)search.
 //!
 //! Exports: an indented text mode ([`Trace::to_text`], also `Display`), Graphviz DOT
 //! ([`Trace::to_dot`], [`dot_side_by_side`] for several traces in one picture) and any format of
@@ -557,22 +557,22 @@ impl Tracer {
     /// The current node is about to search the null move.
     #[inline]
     pub(crate) fn null_child(&mut self) {
-        if let Some(trace) = &mut self.0
-            && trace.skipped == 0
-            && let Some((_, current)) = trace.stack.last_mut()
-        {
-            *current = Some("null".into());
-        }
+        self.label_child("null");
     }
 
     /// The current node is about to search its own position by quiescence (razoring).
     #[inline]
     pub(crate) fn razor_child(&mut self) {
+        self.label_child("razor");
+    }
+
+    /// The current node's next child is entered through `label`, a pseudo-move.
+    fn label_child(&mut self, label: &str) {
         if let Some(trace) = &mut self.0
             && trace.skipped == 0
             && let Some((_, current)) = trace.stack.last_mut()
         {
-            *current = Some("razor".into());
+            *current = Some(label.into());
         }
     }
 
