@@ -462,6 +462,16 @@ impl Game for ChessGame {
         Some((mv.role() as u16 - 1) * 64 + u16::from(mv.to()))
     }
 
+    /// The piece taken (none for a quiet promotion, a pawn for en passant) × 384 + the
+    /// continuation index: Stockfish's `[piece][to][captured]` capture history.
+    fn capture_index(&self, mv: Move) -> Option<u16> {
+        let taken = match mv {
+            Move::EnPassant { .. } => Role::Pawn as u16,
+            _ => mv.capture().map_or(0, |role| role as u16),
+        };
+        Some(taken * 384 + self.continuation_index(mv)?)
+    }
+
     /// The Zobrist hash when repetition is on (it covers board, side to move, castling rights and
     /// legal en passant: FIDE's "same position"), `None` when off.
     fn repetition_key(&self) -> Option<u64> {
@@ -648,6 +658,31 @@ mod tests {
                 .iter()
                 .all(|&mv| game.continuation_index(mv).unwrap() < 6 * 64)
         );
+    }
+
+    #[test]
+    fn capture_indexes_add_the_piece_taken_to_the_continuation_index() {
+        // The knight taking on d5 a pawn or (in another position) a rook: two indices; en
+        // passant takes a pawn; a quiet move or promotion takes nothing.
+        let pawn = game("4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1");
+        let rook = game("4k3/8/8/3r4/8/2N5/8/4K3 w - - 0 1");
+        let index = |game: &ChessGame, uci: &str| game.capture_index(game.parse_uci(uci).unwrap()).unwrap();
+        let continuation =
+            |game: &ChessGame, uci: &str| game.continuation_index(game.parse_uci(uci).unwrap()).unwrap();
+        assert_eq!(index(&pawn, "c3d5"), 384 + continuation(&pawn, "c3d5"));
+        assert_eq!(index(&rook, "c3d5"), 4 * 384 + continuation(&rook, "c3d5"));
+        assert_eq!(index(&pawn, "c3e4"), continuation(&pawn, "c3e4"));
+        let en_passant = game("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+        assert_eq!(
+            index(&en_passant, "e5d6"),
+            384 + continuation(&en_passant, "e5d6")
+        );
+        let promotion = game("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(index(&promotion, "a7a8q"), continuation(&promotion, "a7a8q"));
+        // Every index fits the engine's table (7 × 384 of its 65 536).
+        let mut moves = MoveList::new();
+        rook.generate_moves(&mut moves);
+        assert!(moves.iter().all(|&mv| rook.capture_index(mv).unwrap() < 7 * 384));
     }
 
     #[test]

@@ -75,7 +75,7 @@ fn threads_on_the_thesis_positions_at(depth: u32) {
             "etc",
             "mtdf=two-back",
             "asp=25",
-            "history=gravity+cont-history",
+            "history=gravity+cont-history+capture-history",
         ] {
             check = check.searcher(on(threads, Config::exact().with(features).unwrap()));
         }
@@ -110,7 +110,7 @@ fn exact_presets_with_a_tie_heavy_evaluation_and_at_depth_4() {
         .searcher(exact_with(Evaluation::ThesisMaterial, "asp=10"))
         .searcher(exact_with(
             Evaluation::ThesisMaterial,
-            "history=gravity+cont-history",
+            "history=gravity+cont-history+capture-history",
         ))
         .depths([1, 2, 3])
         .run_labelled(positions.iter().map(|(label, game)| (label, game)))

@@ -288,6 +288,17 @@ pub trait Game: Clone + Send + Sync {
         self.history_index(mv)
     }
 
+    /// A small number identifying a hinted move (a positive [`order_hint`](Game::order_hint):
+    /// a capture in chess) for the capture history (`capture-history`), which learns which of
+    /// them cut. The default is [`continuation_index`](Game::continuation_index).
+    ///
+    /// A game whose captures are told apart by what they take gives that here too: chess gives
+    /// the piece, its to-square and the piece it takes (Stockfish's `[piece][to][captured]`).
+    /// Only move ordering depends on it, never an exact search's value.
+    fn capture_index(&self, mv: Self::Move) -> Option<u16> {
+        self.continuation_index(mv)
+    }
+
     /// A key identifying this position for repetition detection, or `None` (the default) if the
     /// game has no repetition rule.
     ///

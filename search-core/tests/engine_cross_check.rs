@@ -34,6 +34,15 @@ fn exact_with_gravity() -> TreeEngine {
     })
 }
 
+/// ... and with capture history (an exact ordering) too.
+fn capture_with_gravity() -> TreeEngine {
+    engine(Config {
+        capture_history: true,
+        history: Some(HistoryRule::Gravity),
+        ..Config::exact()
+    })
+}
+
 /// The engine of the exact preset with counter moves (an exact ordering), the killers and the
 /// gravity rule ...
 fn counter_with_killers() -> TreeEngine {
@@ -434,6 +443,33 @@ fn turn_order_kinds(chance_levels: u32) -> [(&'static str, Vec<RandomTree>); 3] 
         ("extra turns", extra_turn_trees(60, 25)),
         ("chance", chance),
     ]
+}
+
+#[test]
+fn capture_history_is_exact_with_extra_turns_passes_and_chance() {
+    // Capture history reorders the hinted moves only: with the exact preset (where it learns
+    // from every cutoff the same-depth table does not answer) it returns minimax's value in
+    // every turn order (the side moving twice keeps its own counters; chance nodes have no
+    // hinted moves to learn from); in the strongest preset it keeps the invariants. It
+    // reordered searches in each kind of tree, so it was held to something.
+    for (kind, trees) in &turn_order_kinds(6) {
+        CrossCheck::minimax(TreeValue)
+            .depths(1..=5)
+            .searcher(capture_with_gravity())
+            .searcher(exact_with("capture-history+star"))
+            .value_changing(strongest_with(|c| c.capture_history = true))
+            .run(trees)
+            .assert_agree();
+        let limits = Limits::depth(5);
+        let reordered = trees
+            .iter()
+            .filter(|&tree| {
+                let nodes = |mut engine: TreeEngine| engine.search(tree, &limits).stats.nodes;
+                nodes(exact_with_gravity()) != nodes(capture_with_gravity())
+            })
+            .count();
+        assert!(reordered > 0, "capture history never reordered with {kind}");
+    }
 }
 
 #[test]

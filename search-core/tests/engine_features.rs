@@ -742,6 +742,45 @@ fn continuation_history_reorders_exactly_and_learns_where_moves_follow_moves() {
 }
 
 #[test]
+fn capture_history_reorders_captures_exactly_by_what_cut() {
+    // The hinted moves of the strict trees (their noisy moves, hinted 1 to 100; here 70% of
+    // the moves) reordered by how often they cut: the value stays minimax's, the order changes
+    // in many trees. Keyed by
+    // the capture index (by default the continuation index): moves without one leave it
+    // nothing to learn, and the search is the one without it, node for node.
+    let limits = Limits::depth(6);
+    let mut reordered = 0;
+    for keyed in [true, false] {
+        for tree in &strict_trees(false) {
+            let tree = Strict {
+                tree: tree.tree.with_noisy_moves(70),
+                continuation_indices: keyed,
+                ..tree.clone()
+            };
+            let search = |capture_history| {
+                let config = Config {
+                    capture_history,
+                    history: Some(HistoryRule::Gravity),
+                    ..Config::exact()
+                };
+                Engine::with_config(strict_value, config).search(&tree, &limits)
+            };
+            let (without, with) = (search(false), search(true));
+            assert_eq!(with.score, without.score);
+            if !keyed {
+                assert_eq!(with.stats.nodes, without.stats.nodes);
+            } else if with.stats.nodes != without.stats.nodes {
+                reordered += 1;
+            }
+        }
+    }
+    assert!(
+        reordered > 10,
+        "capture history changed the order of only {reordered} trees"
+    );
+}
+
+#[test]
 fn continuation_history_keys_moves_by_the_games_continuation_index() {
     // Moves without a continuation index (a history index still) leave the continuation
     // history nothing to key: node for node the plain gravity history. (Keyed by the history

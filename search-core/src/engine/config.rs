@@ -72,6 +72,7 @@ use std::str::FromStr;
 use super::aspiration::{self, DEFAULT_ASPIRATION_WINDOW};
 use super::banked;
 use super::bounds;
+use super::capture_history;
 use super::continuation;
 use super::correction;
 use super::counter;
@@ -126,6 +127,9 @@ pub struct Config {
     pub history: Option<HistoryRule>,
     /// Continuation history (`continuation.rs`).
     pub continuation_history: bool,
+    /// Capture history (`capture_history.rs`): the hinted moves reordered by how often they
+    /// cut.
+    pub capture_history: bool,
     /// Principal variation search (`pvs.rs`).
     pub pvs: bool,
     /// The root's window: full, aspiration windows (`aspiration.rs`) or MTD(f) (`mtdf.rs`).
@@ -207,6 +211,7 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(counter_moves: counter::COUNTER_MOVES),
     part!(history: history::HISTORY),
     part!(continuation_history: continuation::CONTINUATION_HISTORY),
+    part!(capture_history: capture_history::CAPTURE_HISTORY),
     part!(pvs: pvs::PVS),
     part!(root_window: aspiration::ASPIRATION),
     part!(root_window: mtdf::MTDF),
@@ -254,6 +259,7 @@ impl Config {
         counter_moves: false,
         history: None,
         continuation_history: false,
+        capture_history: false,
         pvs: false,
         root_window: RootWindow::Full,
         null_move: None,

@@ -36,6 +36,7 @@
 //!   quiet move searched before it), and a pass over the whole table at each aging (once per
 //!   search, and under the classic rule whenever a counter overflows).
 
+use super::capture_history::CaptureHistory;
 use super::continuation::Continuation;
 use super::correction::Correction;
 use super::feature::{Feature, Kind, Value, choice, exact, no_alias};
@@ -110,6 +111,8 @@ pub(crate) struct History {
     counters: Vec<i32>,
     /// The continuation counters (`continuation.rs`), learnt and aged with these.
     pub(crate) continuation: Continuation,
+    /// The capture-history counters (`capture_history.rs`), learnt and aged with these.
+    pub(crate) capture: CaptureHistory,
     /// The corrections of the static value (`correction.rs`): learnt across searches as these
     /// are, forgotten with them, never aged.
     pub(crate) correction: Correction,
@@ -152,18 +155,20 @@ impl History {
         *counter = gravity(*counter, delta);
     }
 
-    /// Halves every counter, the continuation counters too.
+    /// Halves every counter, the continuation and capture counters too.
     pub(crate) fn age(&mut self) {
         for counter in &mut self.counters {
             *counter /= 2;
         }
         self.continuation.age();
+        self.capture.age();
     }
 
-    /// Forgets everything, the continuation counters and the corrections too.
+    /// Forgets everything, the continuation and capture counters and the corrections too.
     pub(crate) fn clear(&mut self) {
         self.counters.fill(0);
         self.continuation.clear();
+        self.capture.clear();
         self.correction.clear();
     }
 }

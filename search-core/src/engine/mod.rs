@@ -10,6 +10,7 @@
 //! | counter moves (Uiterwijk 1992) | `counter.rs` | exact |
 //! | history heuristic (Schaeffer 1989), classic or with gravity's maluses (Stockfish, Ethereal) | `history.rs` | exact |
 //! | continuation history: a quiet move's history after the move one and two plies back (Stockfish, Ethereal) | `continuation.rs` | exact |
+//! | capture history: the hinted moves (captures) reordered by how often they cut (Stockfish, Ethereal) | `capture_history.rs` | exact |
 //! | transposition table (Greenblatt et al. 1967; Zobrist 1970), three [`DepthPolicy`]s | [`tt`] (`tt.rs`) | same depth: exact; others: value-changing |
 //! | enhanced transposition cutoffs (Plaat, Schaeffer, Pijls & de Bruin 1996) | `enhanced_cutoff.rs` | exact (with a same-depth table) |
 //! | PVS / NegaScout (Marsland 1983; Reinefeld 1983) | `pvs.rs` (a rung of `node.rs`'s child-search ladder) | exact |
@@ -106,6 +107,7 @@
 mod aspiration;
 mod banked;
 mod bounds;
+mod capture_history;
 mod chance_node;
 pub mod config;
 mod continuation;
@@ -150,6 +152,7 @@ use crate::trace::{Trace, Tracer};
 use crate::{Evaluate, Game, Score, ZobristHash};
 
 pub use aspiration::DEFAULT_ASPIRATION_WINDOW;
+pub use capture_history::CAPTURE_HINT_SCALE;
 pub use config::{
     Config, ConfigError, EXACT_COMBINATIONS, FEATURES, exact_configurations, exact_configurations_for,
 };

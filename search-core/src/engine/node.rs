@@ -51,6 +51,7 @@
 //!   Moore's minimal tree (`b^ceil(d/2) + b^floor(d/2) - 1` leaves, best move always first) and
 //!   minimax's `b^d`, as the ordering decides.
 
+use super::capture_history::capture_key;
 use super::correction;
 use super::enhanced_cutoff;
 use super::extensions::{self, child_capture_chain};
@@ -82,6 +83,14 @@ use arrayvec::ArrayVec;
 /// A quiet move searched without a cutoff, by its history and continuation indices (either may
 /// be missing), for the maluses of the cutoff that follows.
 type Tried = (Option<u16>, Option<u16>);
+
+/// The moves of a node searched without a cutoff, for the maluses of the cutoff that follows:
+/// the quiet moves (history, continuation history) and the hinted ones (capture history).
+#[derive(Default)]
+struct TriedMoves {
+    quiets: ArrayVec<Tried, 64>,
+    captures: ArrayVec<u16, 32>,
+}
 
 impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// The fail-soft value of `game` for its side to move within the node's window. After an
@@ -396,9 +405,8 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let moves = work.moves.as_mut_slice();
         let mut searched = 0u32;
         let mut put_off = PutOff::new();
-        // The history and continuation keys of the quiet moves searched without a cutoff (for
-        // the gravity rule's maluses).
-        let mut quiets_tried = ArrayVec::<Tried, 64>::new();
+        // The moves searched without a cutoff (for the maluses of the histories).
+        let mut tried = TriedMoves::default();
         while let Some((mv, kind, later)) = picker
             .next(self.tiers(counter, node.ply), game, moves)
             .map(|(mv, kind)| (mv, kind, false))
@@ -468,21 +476,12 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 alpha = alpha.max(score);
                 // Beta cutoff: the opponent avoids this position. Remember the refutation.
                 if score >= node.beta {
-                    self.record_cutoff(game, mv, &candidate, node, &quiets_tried);
+                    self.record_cutoff(game, mv, &candidate, node, &tried);
                     self.search.trace.prune(Cut::BetaCutoff, moves.iter());
                     break;
                 }
             }
-            if !candidate.noisy && quiets_tried.len() < quiets_tried.capacity() && self.learns_maluses() {
-                let continuation = self
-                    .config
-                    .continuation_history
-                    .then(|| game.continuation_index(mv));
-                let tried = (game.history_index(mv), continuation.flatten());
-                if tried != (None, None) {
-                    quiets_tried.push(tried);
-                }
-            }
+            self.note_tried(game, mv, &candidate, &mut tried);
             // A Star2 probe (`chance_node.rs`) searches the expected best move only.
             if node.probe {
                 break;
@@ -635,8 +634,22 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         mv: G::Move,
         candidate: &Candidate,
         node: &Node,
-        quiets_tried: &[Tried],
+        tried: &TriedMoves,
     ) {
+        let player = game.to_move();
+        let bonus = gravity_bonus(node.depth);
+        if self.config.capture_history {
+            // The hinted move that cut gains, the hinted moves tried before it lose, whatever
+            // cut (`capture_history.rs`).
+            let cut = self.capture_key(game, mv);
+            let capture = &mut self.history.capture;
+            if let Some(key) = cut {
+                capture.nudge(player, key, bonus);
+            }
+            for &key in &tried.captures {
+                capture.nudge(player, key, -bonus);
+            }
+        }
         let stats = &mut self.search.stats;
         stats.beta_cutoffs += 1;
         if candidate.number == 1 {
@@ -656,15 +669,13 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         if self.config.counter_moves {
             self.search.counters.store(game.to_move(), node.ply, mv);
         }
-        let player = game.to_move();
-        let bonus = gravity_bonus(node.depth);
         if let Some(index) = game.history_index(mv) {
             match self.config.history {
                 Some(HistoryRule::Classic) => self.history.reward(player, index, node.depth),
                 Some(HistoryRule::Gravity) => {
                     // The cutoff move gains, the quiet moves tried before it lose (`history.rs`).
                     self.history.nudge(player, index, bonus);
-                    for &(tried, _) in quiets_tried {
+                    for &(tried, _) in &tried.quiets {
                         if let Some(tried) = tried {
                             self.history.nudge(player, tried, -bonus);
                         }
@@ -680,12 +691,44 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             let previous = self.search.counters.previous(node.ply);
             let continuation = &mut self.history.continuation;
             continuation.nudge(player, previous, key, bonus);
-            for &(_, tried) in quiets_tried {
+            for &(_, tried) in &tried.quiets {
                 if let Some(tried) = tried {
                     continuation.nudge(player, previous, tried, -bonus);
                 }
             }
         }
+    }
+
+    /// Notes `mv` (the `candidate`), searched without a cutoff, for the maluses of a later
+    /// cutoff: a quiet move by its history and continuation keys (under a rule that learns
+    /// maluses), a hinted one by its capture-history key (with that feature).
+    #[inline]
+    fn note_tried(&self, game: &G, mv: G::Move, candidate: &Candidate, tried: &mut TriedMoves) {
+        if !candidate.noisy && !tried.quiets.is_full() && self.learns_maluses() {
+            let continuation = self
+                .config
+                .continuation_history
+                .then(|| game.continuation_index(mv));
+            let keys = (game.history_index(mv), continuation.flatten());
+            if keys != (None, None) {
+                tried.quiets.push(keys);
+            }
+        }
+        if !tried.captures.is_full()
+            && let Some(key) = self.capture_key(game, mv)
+        {
+            tried.captures.push(key);
+        }
+    }
+
+    /// The capture-history key of `mv` (`capture_history.rs`), with that feature on and `mv`
+    /// hinted.
+    #[inline]
+    fn capture_key(&self, game: &G, mv: G::Move) -> Option<u16> {
+        if !self.config.capture_history {
+            return None;
+        }
+        capture_key(game.capture_index(mv), game.order_hint(mv))
     }
 
     /// Whether the history rule is gravity's (with maluses).
@@ -738,6 +781,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     fn tiers(&self, counter: Option<G::Move>, ply: u32) -> Tiers<'_, G::Move> {
         Tiers {
             hints: self.config.order_hints,
+            capture: self.config.capture_history.then_some(&self.history.capture),
             killers: self.config.killers.then_some(&self.search.killers),
             history: self.config.history.map(|_| &*self.history),
             continuation: self

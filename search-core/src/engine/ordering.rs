@@ -41,6 +41,7 @@
 //!   tier on (and in quiescence) the moves are sorted once by
 //!   [`order_by_hint`](crate::order_by_hint) instead, and handed out with no scan.
 
+use super::capture_history::CaptureHistory;
 use super::continuation::{Continuation, Previous};
 use super::feature::{Feature, exact};
 use super::frame::MoveKind;
@@ -61,6 +62,8 @@ pub(super) const ORDER_HINTS: Feature<bool> = Feature::switch(
 pub(super) struct Tiers<'a, M> {
     /// Moves with a positive hint as a tier of their own.
     pub(super) hints: bool,
+    /// The capture-history counters that reorder that tier (`capture_history.rs`), if on.
+    pub(super) capture: Option<&'a CaptureHistory>,
     /// The killers, if on.
     pub(super) killers: Option<&'a Killers<M>>,
     /// The node's counter move (`counter.rs`), if the feature is on and one is known.
@@ -93,7 +96,7 @@ impl<M> Tiers<'_, M> {
 
 const TIER_SHIFT: u32 = 40;
 
-fn tiered(kind: MoveKind, value: i32) -> i64 {
+fn tiered(kind: MoveKind, value: impl Into<i64>) -> i64 {
     let tier = match kind {
         MoveKind::TtMove => 5,
         MoveKind::Hinted => 4,
@@ -101,7 +104,7 @@ fn tiered(kind: MoveKind, value: i32) -> i64 {
         MoveKind::History => 2,
         MoveKind::Quiet => 1,
     };
-    (tier << TIER_SHIFT) + i64::from(value)
+    (tier << TIER_SHIFT) + value.into()
 }
 
 fn kind_of(score: i64) -> MoveKind {
@@ -184,7 +187,10 @@ impl<'s> MovePicker<'s> {
         self.scores.extend(moves[from..].iter().map(|&mv| {
             let hint = game.order_hint(mv);
             if hint > 0 && tiers.hints {
-                return tiered(MoveKind::Hinted, hint);
+                let value = tiers.capture.map_or(i64::from(hint), |capture| {
+                    capture.order_value(player, game.capture_index(mv), hint)
+                });
+                return tiered(MoveKind::Hinted, value);
             }
             if quiet_tiers && !game.is_noisy(mv) {
                 if killers[0] == Some(mv) {
@@ -333,6 +339,7 @@ mod tests {
     fn none() -> Tiers<'static, u32> {
         Tiers {
             hints: false,
+            capture: None,
             killers: None,
             history: None,
             continuation: None,
@@ -379,6 +386,76 @@ mod tests {
     }
 
     #[test]
+    fn capture_history_reorders_the_hinted_moves_within_its_weight() {
+        use crate::engine::capture_history::CaptureHistory;
+        use crate::engine::history::GRAVITY_MAX;
+        fn hinted_in(tiers: Tiers<'_, u32>, game: &RandomTree) -> Vec<u32> {
+            picked(tiers, game, None)
+                .into_iter()
+                .filter(|&(_, kind)| kind == MoveKind::Hinted)
+                .map(|(mv, _)| mv)
+                .collect()
+        }
+        // A position whose best two hinted moves are within 32 units of hint.
+        let game = (0..)
+            .map(|seed| RandomTree::new(seed, 8, 4).with_noisy_moves(60))
+            .find(|game| {
+                let by_hints = hinted_in(
+                    Tiers {
+                        hints: true,
+                        ..none()
+                    },
+                    game,
+                );
+                by_hints.len() >= 3 && game.order_hint(by_hints[0]) - game.order_hint(by_hints[1]) < 32
+            })
+            .unwrap();
+        let by_hints = hinted_in(
+            Tiers {
+                hints: true,
+                ..none()
+            },
+            &game,
+        );
+        // Nothing learnt: the hints' order, move for move.
+        let mut capture = CaptureHistory::default();
+        assert_eq!(
+            hinted_in(
+                Tiers {
+                    hints: true,
+                    capture: Some(&capture),
+                    ..none()
+                },
+                &game
+            ),
+            by_hints
+        );
+        // The first hinted move failing all along: it goes behind every hinted move less than 32
+        // units of hint below it, and stays ahead of the others.
+        let first = by_hints[0];
+        let (player, hint) = (game.to_move(), game.order_hint(first));
+        for _ in 0..100 {
+            capture.nudge(player, first as u16, -GRAVITY_MAX);
+        }
+        let reordered = hinted_in(
+            Tiers {
+                hints: true,
+                capture: Some(&capture),
+                ..none()
+            },
+            &game,
+        );
+        let mut expected: Vec<u32> = by_hints[1..].to_vec();
+        let behind = expected
+            .iter()
+            .position(|&mv| game.order_hint(mv) <= hint - 32)
+            .unwrap_or(expected.len());
+        expected.insert(behind, first);
+        assert_eq!(reordered, expected);
+        assert_ne!(reordered, by_hints, "the hints of {by_hints:?} are too far apart");
+    }
+
+    #[test]
     fn a_staged_tt_move_goes_first_and_the_rest_keep_the_order_of_full_scoring() {
         let game = RandomTree::new(7, 8, 4).with_noisy_moves(30);
         // A killer at the picker's ply (3), and some history, so that every tier shows.
@@ -392,6 +469,7 @@ mod tests {
         }
         let tiers = Tiers {
             hints: true,
+            capture: None,
             killers: Some(&killers),
             history: Some(&history),
             continuation: None,

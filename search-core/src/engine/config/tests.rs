@@ -84,6 +84,7 @@ fn exactness_follows_the_features() {
         ("rep", Exactness::ValueChanging),
         ("id+tt+killers+counter+history=gravity", Exactness::Minimax),
         ("id+tt+killers+history=gravity+cont-history", Exactness::Minimax),
+        ("id+tt+hints+history=gravity+capture-history", Exactness::Minimax),
         ("lmr+lmr-pv", Exactness::ValueChanging),
         ("null=adaptive+null-eval", Exactness::ValueChanging),
         ("lmr+lmr-history", Exactness::ValueChanging),
