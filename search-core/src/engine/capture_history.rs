@@ -26,7 +26,7 @@
 //!   exchange in chess).
 
 use super::feature::{Feature, exact};
-use super::history::gravity;
+use super::history::GravityCounters;
 use crate::Player;
 
 /// The `capture-history` feature: [`Config::capture_history`](super::Config::capture_history).
@@ -53,8 +53,7 @@ pub(crate) fn capture_key(index: Option<u16>, hint: i32) -> Option<u16> {
 /// Capture-history counters. See the [module documentation](self).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct CaptureHistory {
-    /// Empty until first used, then `2 × KEYS` counters.
-    counters: Vec<i16>,
+    counters: GravityCounters<{ 2 * KEYS }>,
 }
 
 impl CaptureHistory {
@@ -68,9 +67,7 @@ impl CaptureHistory {
 
     /// The counter of `player`'s capture `key`.
     pub(crate) fn score(&self, player: Player, key: u16) -> i32 {
-        self.counters
-            .get(Self::slot(player, key))
-            .map_or(0, |&counter| i32::from(counter))
+        self.counters.get(Self::slot(player, key))
     }
 
     /// The hinted tier's ordering value of `player`'s move with order hint `hint` and capture
@@ -82,24 +79,17 @@ impl CaptureHistory {
 
     /// Moves the counter of `player`'s capture `key` by `delta` (the gravity rule).
     pub(crate) fn nudge(&mut self, player: Player, key: u16, delta: i32) {
-        if self.counters.is_empty() {
-            self.counters = vec![0; 2 * KEYS];
-        }
-        let counter = &mut self.counters[Self::slot(player, key)];
-        // Within ±GRAVITY_MAX = ±2¹⁴: an `i16` holds it.
-        *counter = gravity(i32::from(*counter), delta) as i16;
+        self.counters.nudge(Self::slot(player, key), delta);
     }
 
     /// Halves every counter.
     pub(crate) fn age(&mut self) {
-        for counter in &mut self.counters {
-            *counter /= 2;
-        }
+        self.counters.age();
     }
 
     /// Forgets everything.
     pub(crate) fn clear(&mut self) {
-        self.counters.fill(0);
+        self.counters.clear();
     }
 }
 

@@ -28,7 +28,7 @@
 //!   counter moves (`counter.rs`).
 
 use super::feature::{Feature, exact};
-use super::history::gravity;
+use super::history::GravityCounters;
 use crate::Player;
 
 /// The `cont-history` feature: [`Config::continuation_history`](super::Config::continuation_history).
@@ -48,8 +48,7 @@ pub(crate) type Previous = [Option<u16>; 2];
 /// Continuation counters. See the [module documentation](self).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Continuation {
-    /// Empty until first used, then `2 × 2^SLOT_BITS` counters.
-    counters: Vec<i16>,
+    counters: GravityCounters<{ 2 << SLOT_BITS }>,
 }
 
 impl Continuation {
@@ -67,13 +66,10 @@ impl Continuation {
     /// The sum of the continuation counters of `player`'s move with continuation index `key`,
     /// after the moves `previous`.
     pub(crate) fn score(&self, player: Player, previous: Previous, key: u16) -> i32 {
-        if self.counters.is_empty() {
-            return 0;
-        }
         (0..2)
             .filter_map(|offset| {
                 let slot = Self::slot(player, offset, previous[offset]?, key);
-                Some(i32::from(self.counters[slot]))
+                Some(self.counters.get(slot))
             })
             .sum()
     }
@@ -81,31 +77,22 @@ impl Continuation {
     /// Moves the counters of `player`'s move `key` after `previous` by `delta` (the gravity
     /// rule).
     pub(crate) fn nudge(&mut self, player: Player, previous: Previous, key: u16, delta: i32) {
-        if previous == [None, None] {
-            return;
-        }
-        if self.counters.is_empty() {
-            self.counters = vec![0; 2 << SLOT_BITS];
-        }
         for offset in 0..2 {
             if let Some(previous) = previous[offset] {
-                let counter = &mut self.counters[Self::slot(player, offset, previous, key)];
-                // Within ±GRAVITY_MAX = ±2¹⁴: an `i16` holds it.
-                *counter = gravity(i32::from(*counter), delta) as i16;
+                self.counters
+                    .nudge(Self::slot(player, offset, previous, key), delta);
             }
         }
     }
 
     /// Halves every counter.
     pub(crate) fn age(&mut self) {
-        for counter in &mut self.counters {
-            *counter /= 2;
-        }
+        self.counters.age();
     }
 
     /// Forgets everything.
     pub(crate) fn clear(&mut self) {
-        self.counters.fill(0);
+        self.counters.clear();
     }
 }
 

@@ -104,6 +104,43 @@ pub(crate) fn gravity(old: i32, delta: i32) -> i32 {
 
 const KEYS: usize = 1 << 16;
 
+/// `LEN` counters of `i16` learning by the gravity rule (within `±GRAVITY_MAX` = `±2¹⁴`, which
+/// an `i16` holds), allocated at the first update: the storage of the continuation and capture
+/// histories.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GravityCounters<const LEN: usize> {
+    /// Empty until first used, then `LEN` counters.
+    counters: Vec<i16>,
+}
+
+impl<const LEN: usize> GravityCounters<LEN> {
+    /// Counter `slot` (below `LEN`); 0 before the first update.
+    pub(crate) fn get(&self, slot: usize) -> i32 {
+        self.counters.get(slot).map_or(0, |&counter| i32::from(counter))
+    }
+
+    /// Moves counter `slot` (below `LEN`) by `delta` ([`gravity`]).
+    pub(crate) fn nudge(&mut self, slot: usize, delta: i32) {
+        if self.counters.is_empty() {
+            self.counters = vec![0; LEN];
+        }
+        let counter = &mut self.counters[slot];
+        *counter = gravity(i32::from(*counter), delta) as i16;
+    }
+
+    /// Halves every counter.
+    pub(crate) fn age(&mut self) {
+        for counter in &mut self.counters {
+            *counter /= 2;
+        }
+    }
+
+    /// Forgets everything.
+    pub(crate) fn clear(&mut self) {
+        self.counters.fill(0);
+    }
+}
+
 /// History counters. See the [module documentation](self).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct History {

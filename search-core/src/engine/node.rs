@@ -27,7 +27,8 @@
 //!    null window (`pvs.rs`) at a reduced depth (`lmr.rs`, adjusted by history if asked) with
 //!    their re-searches; beta cutoffs feeding killers, counter moves (`counter.rs`), history
 //!    and continuation history after the moves one and two plies back (`continuation.rs`;
-//!    under the gravity rule, the quiet moves tried before the cutoff lose history);
+//!    under the gravity rule, the quiet moves tried before the cutoff lose history), and the
+//!    capture history of the hinted moves (`capture_history.rs`);
 //! 6. what the result says of the static value, for the correction history; the
 //!    transposition-table store, once, at the end.
 //!
@@ -626,8 +627,9 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         result
     }
 
-    /// `mv` (the `candidate`) caused a beta cutoff at `node`: counted; a quiet one becomes a
-    /// killer of the ply and earns history.
+    /// `mv` (the `candidate`) caused a beta cutoff at `node`: counted; a hinted one earns
+    /// capture history (and the hinted moves tried before it lose it, whatever cut); a quiet
+    /// one becomes a killer of the ply and earns history.
     fn record_cutoff(
         &mut self,
         game: &G,
