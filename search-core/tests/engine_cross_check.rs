@@ -85,7 +85,7 @@ fn continuation_alone() -> TreeEngine {
 
 /// The strongest preset with what the chess defaults add to it: quiescence's skipping of losing
 /// captures, late move pruning, internal iterative reduction, history's gravity rule, history
-/// pruning and the null move's evaluation term (with bases that act on small trees).
+/// pruning, the null move's evaluation term and razoring (with bases that act on small trees).
 fn chess_shape() -> TreeEngine {
     strongest_with(|c| {
         if let Some(quiescence) = c.quiescence.as_mut() {
@@ -98,6 +98,7 @@ fn chess_shape() -> TreeEngine {
         if let Some(null_move) = c.null_move.as_mut() {
             null_move.eval_divisor = Some(1);
         }
+        c.razoring = Some(1);
     })
 }
 
