@@ -9,10 +9,11 @@
 //!   [`gravity_bonus`](super::history::gravity_bonus), and the hinted moves searched before
 //!   the cutoff move (whatever it is, a quiet one too) lose as much. A capture is told apart by
 //!   its [`capture_index`](crate::Game::capture_index): in chess the piece, its to-square and
-//!   what it takes (Stockfish's `[piece][to][captured]`). The hinted tier then orders by `hint × CAPTURE_HINT_SCALE + counter`: a counter at its bound (`±2¹⁴`)
-//!   weighs `2¹⁴ / CAPTURE_HINT_SCALE` = 32 units of hint (in chess, three pawns of victim),
-//!   so a capture that keeps failing sinks below cheaper ones, but a capture of a queen still
-//!   comes before a capture of a pawn that has cut.
+//!   what it takes (Stockfish's `[piece][to][captured]`). The hinted tier then orders by
+//!   `hint × CAPTURE_HINT_SCALE + counter`: a counter at its bound (`±2¹⁴`) weighs
+//!   `2¹⁴ / CAPTURE_HINT_SCALE` = 32 units of hint (in chess, three pawns of victim), so a
+//!   capture that keeps failing sinks below cheaper ones, but a capture of a queen still comes
+//!   before a capture of a pawn that has cut.
 //! - **Invariant.** Every counter lies within `±GRAVITY_MAX` (`history.rs`'s update), one per
 //!   side and capture index. With nothing learnt (every counter 0), or for moves without a
 //!   capture index, the hinted tier's order is the hints', move for move.
