@@ -199,6 +199,7 @@ fn forward_pruning_keeps_its_invariants() {
         .value_changing(exact("tt=deeper+tt-eval+rfp=100+null=adaptive+null-guard"))
         .value_changing(exact("history=gravity+cont-history+hp=1024+lmr+lmr-history=8192"))
         .value_changing(exact("lmr+lmr-pv"))
+        .value_changing(exact("lmr+lmr-cut"))
         .value_changing(exact("singular=4"))
         .value_changing(exact("qs+qs-see+qs-tt"))
         .value_changing(Engine::with_config(Evaluation::Tapered, strongest))

@@ -166,6 +166,7 @@ fn presets_and_forward_pruning_on_every_position_at_every_depth() {
             (exact("cont-history"), true),
             (exact("history=gravity+cont-history"), true),
             (exact("lmr+lmr-pv"), false),
+            (exact("lmr+lmr-cut"), false),
             (exact("null=adaptive+null-eval=1"), false),
             // Singular extensions: a deeper line and multi-cuts.
             (exact("singular=4"), false),
@@ -176,7 +177,7 @@ fn presets_and_forward_pruning_on_every_position_at_every_depth() {
         ]
     };
     let checks = every_position_at_every_depth(make);
-    assert_eq!(checks, expected_checks(23));
+    assert_eq!(checks, expected_checks(24));
 }
 
 /// The presets on 2, 4 and 8 threads (Lazy SMP: more threads than the test machine's cores, on

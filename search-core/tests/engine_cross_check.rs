@@ -586,6 +586,13 @@ fn presets_and_quiescence_with_extra_turns() {
         .value_changing(strongest_with(|c| {
             c.lmr = c.lmr.map(|lmr| Lmr { pv_less: true, ..lmr });
         }))
+        // Larger reductions at expected cut nodes, whose kind a side's extra turn keeps.
+        .value_changing(strongest_with(|c| {
+            c.lmr = c.lmr.map(|lmr| Lmr {
+                cut_more: true,
+                ..lmr
+            });
+        }))
         // The table in quiescence, whose entries the side's extra turns share.
         .value_changing(strongest_with(|c| {
             c.quiescence = c.quiescence.map(|q| QuiescenceConfig { table: true, ..q });

@@ -689,6 +689,45 @@ fn smaller_reductions_at_pv_nodes_search_more_and_only_there() {
 }
 
 #[test]
+fn larger_reductions_at_expected_cut_nodes_search_less() {
+    let limits = Limits::depth(6);
+    let (mut fewer, mut changed_under_mtdf) = (0, 0);
+    for tree in &strict_trees(false) {
+        let search = |cut_more, config: Config| {
+            let config = Config {
+                lmr: config.lmr.map(|lmr| Lmr { cut_more, ..lmr }),
+                ..config
+            };
+            Engine::with_config(strict_value, config).search(tree, &limits)
+        };
+        let strongest = strongest_with(|c| c.root_window = RootWindow::Full);
+        let (plain, with) = (search(false, strongest), search(true, strongest));
+        assert!(with.best_move.is_some());
+        if with.stats.nodes < plain.stats.nodes {
+            fewer += 1;
+        }
+        // Under MTD(f) every window is null, the root's included: the kinds alternate from the
+        // root down, and the reductions change there too.
+        let mtdf = strongest_with(|c| c.root_window = RootWindow::Mtdf(FirstGuess::Previous));
+        let (plain, with) = (search(false, mtdf), search(true, mtdf));
+        assert!(with.best_move.is_some());
+        if with.stats.nodes != plain.stats.nodes {
+            changed_under_mtdf += 1;
+        }
+    }
+    assert!(fewer > 10, "lmr-cut searched less in only {fewer} trees");
+    assert!(
+        changed_under_mtdf > 10,
+        "lmr-cut changed only {changed_under_mtdf} searches under MTD(f)"
+    );
+    let error = "killers+lmr-cut".parse::<Config>().unwrap_err();
+    assert_eq!(error.to_string(), "feature \"lmr-cut\" needs \"lmr\"");
+    let config: Config = "lmr=log+lmr-cut".parse().unwrap();
+    assert!(config.lmr.is_some_and(|lmr| lmr.cut_more));
+    assert_eq!(config.to_string(), "lmr=log+lmr-cut");
+}
+
+#[test]
 fn counter_moves_reorder_exactly() {
     let limits = Limits::depth(6);
     let mut reordered = 0;

@@ -225,6 +225,7 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(lmr: lmr::LMR),
     part!(lmr: lmr::LMR_HISTORY),
     part!(lmr: lmr::LMR_PV),
+    part!(lmr: lmr::LMR_CUT),
     part!(late_move_pruning: lmp::LATE_MOVE_PRUNING),
     part!(history_pruning: history_pruning::HISTORY_PRUNING),
     part!(see_pruning: see_pruning::SEE_PRUNING),

@@ -36,6 +36,9 @@ pub(super) struct Node {
     pub(super) chain: Option<u32>,
     /// The depth of the iteration's root (the bound on singular extensions, `singular.rs`).
     pub(super) root_depth: u32,
+    /// An expected cut node (`lmr-cut`, `lmr.rs`): set by the child-search ladder, `false` at
+    /// the root and for every other search.
+    pub(super) cut: bool,
 }
 
 impl Node {
@@ -52,6 +55,7 @@ impl Node {
             probe: false,
             chain,
             root_depth: depth,
+            cut: false,
         }
     }
 
@@ -67,6 +71,7 @@ impl Node {
             probe: false,
             chain,
             root_depth: self.root_depth,
+            cut: false,
         }
     }
 

@@ -51,6 +51,26 @@
 //! - **Invariant, exactness.** LMR's; the reduction stays at least 0. Value-changing, as LMR is;
 //!   off in every preset.
 //! - **Cost.** Nothing per node beyond a comparison; more nodes in the PV's subtrees.
+//!
+//! # Larger reductions at expected cut nodes (`lmr-cut`)
+//!
+//! - **Idea** (Stockfish's `cutNode`, since 2013; most engines since): Knuth and Moore's node
+//!   types, guessed as the search goes. A scout node reached by a reduced search, or as the
+//!   first child of an expected all node, is an *expected cut node*: one of its first moves
+//!   should refute the move into it, and its late quiet moves matter least of all. Those are
+//!   reduced a ply more.
+//! - **Which nodes.** The root and every child searched with an open window are not. The child
+//!   of a reduced scout search is. Any other child searched with a null window (the first move's
+//!   at a scout node, a later move's scout at full depth, the null move's, ProbCut's) has the
+//!   other kind than its parent: below a PV node, never a cut node itself, it is one
+//!   (`Node::cut`, set by the child-search ladder in `node.rs`).
+//! - **By how much.** A move LMR reduces (after `improving`) gets one ply more, never so far that
+//!   the child would reach the horizon if LMR alone did not take it there (the bound of
+//!   `lmr-history`), before the history's adjustment.
+//! - **Invariant, exactness.** LMR's: a reduced search is believed only when it fails low.
+//!   Value-changing, as LMR is; off in every preset.
+//! - **Cost.** A flag per node; fewer nodes below the late moves of cut nodes, and more
+//!   re-searches where the guess was wrong.
 
 use super::feature::{Feature, Kind, Value, choice, flag, no_alias, number, value_changing};
 use super::frame::Candidate;
@@ -75,6 +95,8 @@ pub struct Lmr {
     pub history_divisor: Option<u32>,
     /// One ply less at a PV node, where the window is open (`lmr-pv`).
     pub pv_less: bool,
+    /// One ply more at an expected cut node (`lmr-cut`).
+    pub cut_more: bool,
 }
 
 impl Lmr {
@@ -85,6 +107,7 @@ impl Lmr {
             reductions,
             history_divisor: None,
             pv_less: false,
+            cut_more: false,
         }
     }
 }
@@ -160,6 +183,47 @@ pub(super) const LMR_PV: Feature<Option<Lmr>> = Feature {
     alias: no_alias,
 };
 
+/// The `lmr-cut` feature: [`Lmr::cut_more`].
+pub(super) const LMR_CUT: Feature<Option<Lmr>> = Feature {
+    name: "lmr-cut",
+    option: "LMR Cut",
+    summary: "late move reductions one ply larger at expected cut nodes",
+    kind: Kind::Flag,
+    parent: Some("lmr"),
+    implied: false,
+    get: |part| part.and_then(|lmr| flag(lmr.cut_more)),
+    set: |part, value| {
+        let lmr = part.get_or_insert(Lmr::new(Reductions::Logarithmic));
+        lmr.cut_more = value.is_some();
+        Ok(())
+    },
+    effect: value_changing,
+    alias: no_alias,
+};
+
+/// Whether a child is an expected cut node (`lmr-cut`), from its parent's kind (`parent_cut`),
+/// whether the child's window is null and whether it is searched `reduced` (LMR's scout): a
+/// child with an open window never is (a PV node's full-window children, and PV nodes
+/// themselves); a reduced scout's child always is; any other scout's child (the first move's at
+/// a scout node, a later move's at full depth, the null move's, ProbCut's) has the other kind
+/// than its parent.
+#[must_use]
+pub(super) fn child_is_cut(parent_cut: bool, null_window: bool, reduced: bool) -> bool {
+    null_window && (reduced || !parent_cut)
+}
+
+/// A reduction of `reduction` plies of a move `depth` plies from the horizon at an expected cut
+/// node (`cut`), with `lmr-cut`: one ply more if LMR reduces it at all, at most the larger of
+/// LMR's own and `depth − 2` (the child keeps at least one ply).
+#[must_use]
+pub(super) fn cut_adjusted(reduction: u32, depth: u32, cut: bool) -> u32 {
+    if cut && reduction > 0 {
+        (reduction + 1).min(reduction.max(depth.saturating_sub(2)))
+    } else {
+        reduction
+    }
+}
+
 /// A reduction of `reduction` plies at a node that is a PV node (`pv`: its window is open), with
 /// `lmr-pv`: one ply less there (at least 0: the move is then searched at full depth).
 #[must_use]
@@ -232,7 +296,54 @@ impl Reductions {
 
 #[cfg(test)]
 mod tests {
-    use super::{history_adjusted, logarithmic_reduction, pv_adjusted};
+    use super::{child_is_cut, cut_adjusted, history_adjusted, logarithmic_reduction, pv_adjusted};
+
+    #[test]
+    fn cut_nodes_alternate_below_scouts_and_start_below_reduced_ones() {
+        // (the parent a cut node, the child's window null, searched reduced, the child a cut node)
+        let table = [
+            // An open window: never (a PV node's first move and its re-searches).
+            (false, false, false, false),
+            (false, false, true, false),
+            (true, false, true, false),
+            // A reduced scout: always.
+            (false, true, true, true),
+            (true, true, true, true),
+            // Any other scout: the other kind than the parent's.
+            (false, true, false, true),
+            (true, true, false, false),
+        ];
+        for (parent_cut, null_window, reduced, cut) in table {
+            assert_eq!(
+                child_is_cut(parent_cut, null_window, reduced),
+                cut,
+                "parent {parent_cut}, null window {null_window}, reduced {reduced}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_expected_cut_node_reduces_a_ply_more_within_the_bound() {
+        // (reduction, depth, cut, plies)
+        let table = [
+            (0, 8, true, 0),
+            (1, 8, true, 2),
+            (3, 8, true, 4),
+            (1, 8, false, 1),
+            (3, 8, false, 3),
+            // The child keeps a ply: at depth 3, LMR's one ply is all there is.
+            (1, 3, true, 1),
+            (1, 4, true, 2),
+            (2, 4, true, 2),
+        ];
+        for (reduction, depth, cut, plies) in table {
+            assert_eq!(
+                cut_adjusted(reduction, depth, cut),
+                plies,
+                "reduction {reduction}, depth {depth}, cut {cut}"
+            );
+        }
+    }
 
     #[test]
     fn a_pv_node_reduces_a_ply_less_down_to_none() {

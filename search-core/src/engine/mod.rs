@@ -18,7 +18,7 @@
 //! | aspiration windows (Kaindl, Shams & Horacek 1991) | `aspiration.rs` | exact |
 //! | MTD(f) (Plaat et al. 1996), first guess from the previous or the second previous iteration | `mtdf.rs` | exact |
 //! | null-move pruning, R = 1, 2, 3 or adaptive (Heinz 1999), verified (David-Tabibi & Netanyahu 2002) | `null_move.rs` | value-changing |
-//! | late move reductions (after Levy, Broughton & Taylor 1989; Fruit and Glaurung 2005), by history (Stockfish) | `lmr.rs` | value-changing |
+//! | late move reductions (after Levy, Broughton & Taylor 1989; Fruit and Glaurung 2005), by history (Stockfish), smaller at PV nodes, larger at expected cut nodes (Stockfish) | `lmr.rs` | value-changing |
 //! | futility pruning (Schaeffer 1986; Heinz 1998) and reverse futility pruning (static null move) | `futility.rs` | value-changing |
 //! | late move pruning (move-count pruning, Fruit and Stockfish) | `lmp.rs` | value-changing |
 //! | history pruning (history leaf pruning, Fruit-era engines; gravity form of Stockfish and Ethereal) | `history_pruning.rs` | value-changing |

@@ -519,7 +519,8 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// being `(alpha, node.beta)`. The first move (or every move without PVS or a reduction)
     /// takes the full window at full depth; a later one a scout (PVS's null window, `pvs.rs`;
     /// LMR's reduced depth, `lmr.rs`), then LMR's full depth if the reduced search beats alpha,
-    /// then PVS's full window if the value falls inside it.
+    /// then PVS's full window if the value falls inside it. Each rung also says whether the
+    /// child is an expected cut node (`lmr-cut`: `child_is_cut` in `lmr.rs`).
     fn search_move(
         &mut self,
         node: &Node,
@@ -529,19 +530,26 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     ) -> Score {
         let beta = node.beta;
         let depth = node.depth - 1 + child.extension;
+        // Whether the child, searched in `(alpha, beta)`, `reduced` or not, is an expected cut node.
+        let cut = |(alpha, beta): (Score, Score), reduced| {
+            lmr::child_is_cut(node.cut, beta.raw() - alpha.raw() == 1, reduced)
+        };
         if child.first || (!self.config.pvs && child.reduction == 0) {
-            return self.child_value(node, child, depth, (alpha, beta), key);
+            let window = (alpha, beta);
+            return self.child_value(node, child, depth, window, key, cut(window, false));
         }
-        let scout_beta = if self.config.pvs { alpha + 1 } else { beta };
+        let scout = (alpha, if self.config.pvs { alpha + 1 } else { beta });
         let reduced = depth.saturating_sub(child.reduction);
-        let mut score = self.child_value(node, child, reduced, (alpha, scout_beta), key);
+        let reduced_cut = cut(scout, child.reduction > 0);
+        let mut score = self.child_value(node, child, reduced, scout, key, reduced_cut);
         if child.reduction > 0 && score > alpha && !self.search.aborted {
             self.search.stats.researches += 1;
-            score = self.child_value(node, child, depth, (alpha, scout_beta), key);
+            score = self.child_value(node, child, depth, scout, key, cut(scout, false));
         }
         if self.config.pvs && score > alpha && score < beta && !self.search.aborted {
             self.search.stats.researches += 1;
-            score = self.child_value(node, child, depth, (alpha, beta), key);
+            let window = (alpha, beta);
+            score = self.child_value(node, child, depth, window, key, cut(window, false));
         }
         score
     }
@@ -549,6 +557,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// The child's value from the parent's side, searched `depth` plies deep in the parent's
     /// `window`: negated, with the window negated and swapped, only when the side to move
     /// changes (a game may give a player several moves in a row).
+    /// The child is an expected cut node if `cut` (`lmr-cut`).
     // Inlined into each rung of the ladder: the child's search is then called directly from the
     // move loop (tic-tac-toe's engine: 1.34x -> 1.22x `AlphaBeta`'s time per node, 1.19x with
     // `search_moves` inlined too; no change in nodes).
@@ -560,11 +569,20 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         depth: u32,
         (alpha, beta): (Score, Score),
         key: Option<u64>,
+        cut: bool,
     ) -> Score {
         if child.flips {
-            -self.search_child(child.position, node.child(depth, -beta, -alpha, child.chain), key)
+            let child_node = Node {
+                cut,
+                ..node.child(depth, -beta, -alpha, child.chain)
+            };
+            -self.search_child(child.position, child_node, key)
         } else {
-            self.search_child(child.position, node.child(depth, alpha, beta, child.chain), key)
+            let child_node = Node {
+                cut,
+                ..node.child(depth, alpha, beta, child.chain)
+            };
+            self.search_child(child.position, child_node, key)
         }
     }
 
@@ -608,6 +626,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let child = Node {
             after_null: true,
             chain: None,
+            cut: lmr::child_is_cut(node.cut, true, false),
             ..node.child(depth, -node.beta, -node.beta + 1, None)
         };
         // `None` on the line: repetitions are not detected across a null move, and there is no
@@ -921,10 +940,11 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                     .played(node.ply + 1, game.continuation_index(mv));
             }
             // Quiescence first: a capture that does not hold even there is dropped cheaply.
-            let mut score = self.child_value(node, &child_move, 0, window, work.key);
+            let cut = lmr::child_is_cut(node.cut, true, false);
+            let mut score = self.child_value(node, &child_move, 0, window, work.key, cut);
             if score >= bar && !self.search.aborted {
                 let depth = node.depth - PROBCUT_REDUCTION;
-                score = self.child_value(node, &child_move, depth, window, work.key);
+                score = self.child_value(node, &child_move, depth, window, work.key, cut);
             }
             if self.search.aborted {
                 return None;
@@ -1220,6 +1240,11 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             .reductions
             .of(depth, in_check, candidate, || child.is_in_check());
         let reduction = improving::reduction(reduction, improving);
+        let reduction = if lmr.cut_more {
+            lmr::cut_adjusted(reduction, depth, node.cut)
+        } else {
+            reduction
+        };
         let reduction = match lmr.history_divisor {
             Some(divisor) if reduction > 0 => {
                 lmr::history_adjusted(reduction, depth, candidate.history, divisor)
