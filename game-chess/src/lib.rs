@@ -30,6 +30,7 @@ mod epd;
 mod error;
 pub mod eval;
 mod history;
+mod noisy;
 mod ordering;
 mod position;
 pub mod positions;

@@ -239,6 +239,24 @@ pub trait Game: Clone + Send + Sync {
         false
     }
 
+    /// The noisy moves alone, for a quiescence search (the engine's, without `qs-checks`), into
+    /// `moves`: `None` (the default) when the game does not give them apart, and the engine then
+    /// generates every move; otherwise `Some` of the position's outcome, the one
+    /// [`outcome`](Self::outcome) gives for *all* its legal moves.
+    ///
+    /// With `Some`, `moves` holds every move [`is_noisy`](Self::is_noisy) says is, in the order
+    /// [`generate_moves`](Self::generate_moves) gives them (quiet moves may come too, in that
+    /// order), and the engine takes the position as one with legal moves unless the outcome
+    /// says it is over: return `None` (leaving `moves` as it was) for a position without legal
+    /// moves that is not over (a static leaf). The engine asks only at the horizon and in its
+    /// quiescence search, where it searches noisy moves alone, so its values and node counts stay
+    /// the same, only faster. Chess gives its captures and promotions alone outside check (most
+    /// moves of its quiescence nodes are quiet), and tells a stalemate apart by looking for one
+    /// quiet move.
+    fn generate_noisy_moves(&self, _moves: &mut MoveList<Self::Move>) -> Option<Option<Outcome>> {
+        None
+    }
+
     /// A static ordering score for `mv` in this position: higher is searched first (MVV-LVA in
     /// chess). Ties keep generation order. Default: `0` for every move, i.e. generation order.
     ///

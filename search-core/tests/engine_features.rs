@@ -32,12 +32,14 @@ fn strongest_with(change: impl FnOnce(&mut Config)) -> Config {
 /// A random tree that checks how it is used: moves are numbered differently in every position
 /// (so a move from another position is illegal here), `play` panics on an illegal move and
 /// `null_move` panics when asked in check. Its hash can be made to collide on purpose, and its
-/// moves can be left without a continuation index (which is otherwise their history index).
+/// moves can be left without a continuation index (which is otherwise their history index), and
+/// it can give the quiescence search its noisy moves alone (`Game::generate_noisy_moves`).
 #[derive(Clone, Debug)]
 struct Strict {
     tree: RandomTree,
     colliding: bool,
     continuation_indices: bool,
+    noisy_alone: bool,
 }
 
 impl Strict {
@@ -92,6 +94,17 @@ impl Game for Strict {
     fn static_exchange(&self, mv: u32) -> Option<i32> {
         self.tree.static_exchange(mv - self.offset())
     }
+    fn generate_noisy_moves(&self, moves: &mut MoveList<u32>) -> Option<Option<Outcome>> {
+        let mut all = MoveList::new();
+        self.generate_moves(&mut all);
+        let outcome = self.outcome(all.len());
+        // A static leaf (no moves, not over) is left to the engine, as the contract asks.
+        if !self.noisy_alone || (all.is_empty() && outcome.is_none()) {
+            return None;
+        }
+        moves.extend(all.iter().copied().filter(|&mv| self.is_noisy(mv)));
+        Some(outcome)
+    }
     fn correction_key(&self) -> Option<u64> {
         self.tree.correction_key()
     }
@@ -121,6 +134,7 @@ fn strict_trees(colliding: bool) -> Vec<Strict> {
                 .with_null_moves(),
             colliding,
             continuation_indices: true,
+            noisy_alone: false,
         })
         .collect()
 }
@@ -725,6 +739,54 @@ fn larger_reductions_at_expected_cut_nodes_search_less() {
     let config: Config = "lmr=log+lmr-cut".parse().unwrap();
     assert!(config.lmr.is_some_and(|lmr| lmr.cut_more));
     assert_eq!(config.to_string(), "lmr=log+lmr-cut");
+}
+
+#[test]
+fn a_game_giving_quiescence_its_noisy_moves_alone_searches_the_same_nodes() {
+    // `Game::generate_noisy_moves` may leave out the quiet moves a quiescence node without
+    // checks never searches, at the horizon and below it: node for node the same search, in
+    // every quiescence configuration (with checks the engine generates every move itself),
+    // with and without the check and capture-chain extensions that can take a horizon node
+    // deeper.
+    let limits = Limits::depth(5);
+    let mut with_quiescence = 0;
+    let configs = [
+        Config::strongest(),
+        strongest_with(|c| c.quiescence = exact_plus("qs+qs-see+qs-tt").quiescence),
+        strongest_with(|c| c.quiescence = exact_plus("qs+qs-checks").quiescence),
+        exact_plus("qs+delta=100+qs-nodes=50"),
+        exact_plus("qs+chain=2+check-ext"),
+    ];
+    for config in configs {
+        for tree in &strict_trees(false) {
+            let search = |noisy_alone| {
+                let tree = Strict {
+                    noisy_alone,
+                    ..tree.clone()
+                };
+                Engine::with_config(strict_value, config).search(&tree, &limits)
+            };
+            let (all, alone) = (search(false), search(true));
+            // Every figure but the time.
+            let figures = |stats: &SearchStats| {
+                let mut figures = stats.clone();
+                figures.elapsed = std::time::Duration::ZERO;
+                figures
+            };
+            assert_eq!(
+                (alone.score, alone.best_move, figures(&alone.stats)),
+                (all.score, all.best_move, figures(&all.stats)),
+                "{config}"
+            );
+            if all.stats.quiescence_nodes > 0 {
+                with_quiescence += 1;
+            }
+        }
+    }
+    assert!(
+        with_quiescence > 100,
+        "quiescence ran in only {with_quiescence} searches"
+    );
 }
 
 #[test]

@@ -333,6 +333,16 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// nothing extends, or the end of the ply buffers, by the evaluator.
     #[inline(always)]
     fn generate_or_leaf(&mut self, game: &G, node: &Node, moves: &mut MoveList<G::Move>) -> Option<Score> {
+        if self.horizon_takes_noisy_moves(game, node)
+            && let Some(outcome) = game.generate_noisy_moves(moves)
+        {
+            // A quiescence node to be: its noisy moves alone, the position's outcome exact.
+            return match outcome {
+                Some(outcome) => Some(self.search.leaf(outcome_score(outcome, node.ply))),
+                None if node.ply >= MAX_SEARCH_PLY => Some(self.static_leaf(game)),
+                None => None,
+            };
+        }
         let count = if node.depth == 0 && self.horizon_needs_count_only() {
             game.move_count()
         } else {
@@ -1279,6 +1289,19 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
 
     /// Whether a node at depth 0 needs only its number of moves: no quiescence search to
     /// follow, no extension to deepen it.
+    /// Whether `node` (position `game`) will be searched by a quiescence search that looks at
+    /// noisy moves alone (no `qs-checks`), so that the game may generate those alone
+    /// ([`Game::generate_noisy_moves`]): at the horizon, not the root, with no capture-chain
+    /// budget and no check to extend it (the check is asked only with the extension on).
+    fn horizon_takes_noisy_moves(&self, game: &G, node: &Node) -> bool {
+        let c = &self.config;
+        node.depth == 0
+            && node.ply > 0
+            && c.quiescence.is_some_and(|q| !q.checks)
+            && node.chain.is_none_or(|plies| plies == 0)
+            && !(c.check_extension && game.is_in_check())
+    }
+
     fn horizon_needs_count_only(&self) -> bool {
         let c = &self.config;
         c.quiescence.is_none() && !c.check_extension && c.capture_chain.is_none()

@@ -346,10 +346,19 @@ impl<'s, 't, G: Game, E: Evaluate<G>> Quiescence<'s, 't, G, E> {
         self.search.enter(ply);
         self.search.stats.quiescence_nodes += 1;
 
-        // Terminal before everything: a mate or stalemate found by a capture is one.
+        // Terminal before everything: a mate or stalemate found by a capture is one. Without
+        // checks only the noisy moves are searched, which the game may generate alone.
         let mut moves = MoveList::new();
-        game.generate_moves(&mut moves);
-        if let Some(outcome) = game.outcome(moves.len()) {
+        let noisy_alone = if self.config.checks {
+            None
+        } else {
+            game.generate_noisy_moves(&mut moves)
+        };
+        let outcome = noisy_alone.unwrap_or_else(|| {
+            game.generate_moves(&mut moves);
+            game.outcome(moves.len())
+        });
+        if let Some(outcome) = outcome {
             let score = self.search.leaf(outcome_score(outcome, ply));
             return self.search.trace.exit(score);
         }
