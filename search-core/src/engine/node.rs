@@ -542,7 +542,8 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let depth = node.depth - 1 + child.extension;
         // Whether the child, searched in `(alpha, beta)`, `reduced` or not, is an expected cut node.
         let cut = |(alpha, beta): (Score, Score), reduced| {
-            lmr::child_is_cut(node.cut, beta.raw() - alpha.raw() == 1, reduced)
+            let null_window = i64::from(beta.raw()) - i64::from(alpha.raw()) == 1;
+            lmr::child_is_cut(node.cut, null_window, reduced)
         };
         if child.first || (!self.config.pvs && child.reduction == 0) {
             let window = (alpha, beta);
@@ -1287,8 +1288,6 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         self.search.leaf(score)
     }
 
-    /// Whether a node at depth 0 needs only its number of moves: no quiescence search to
-    /// follow, no extension to deepen it.
     /// Whether `node` (position `game`) will be searched by a quiescence search that looks at
     /// noisy moves alone (no `qs-checks`), so that the game may generate those alone
     /// ([`Game::generate_noisy_moves`]): at the horizon, not the root, with no capture-chain
@@ -1302,6 +1301,8 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             && !(c.check_extension && game.is_in_check())
     }
 
+    /// Whether a node at depth 0 needs only its number of moves: no quiescence search to
+    /// follow, no extension to deepen it.
     fn horizon_needs_count_only(&self) -> bool {
         let c = &self.config;
         c.quiescence.is_none() && !c.check_extension && c.capture_chain.is_none()
