@@ -757,8 +757,20 @@ fn a_game_giving_quiescence_its_noisy_moves_alone_searches_the_same_nodes() {
         exact_plus("qs+delta=100+qs-nodes=50"),
         exact_plus("qs+chain=2+check-ext"),
     ];
+    // The strict trees, and the same with extra turns (a side moving twice in a row, in the
+    // quiescence search too).
+    let trees: Vec<Strict> = strict_trees(false)
+        .into_iter()
+        .flat_map(|tree| {
+            let extra = Strict {
+                tree: tree.tree.with_extra_turns(30),
+                ..tree.clone()
+            };
+            [tree, extra]
+        })
+        .collect();
     for config in configs {
-        for tree in &strict_trees(false) {
+        for tree in &trees {
             let search = |noisy_alone| {
                 let tree = Strict {
                     noisy_alone,
