@@ -747,7 +747,7 @@ fn a_game_giving_quiescence_its_noisy_moves_alone_searches_the_same_nodes() {
     // checks never searches, at the horizon and below it: node for node the same search, in
     // every quiescence configuration (with checks the engine generates every move itself),
     // with and without the check and capture-chain extensions that can take a horizon node
-    // deeper.
+    // deeper, and the same trace.
     let limits = Limits::depth(5);
     let mut with_quiescence = 0;
     let configs = [
@@ -776,9 +776,14 @@ fn a_game_giving_quiescence_its_noisy_moves_alone_searches_the_same_nodes() {
                     noisy_alone,
                     ..tree.clone()
                 };
-                Engine::with_config(strict_value, config).search(&tree, &limits)
+                let mut engine = Engine::with_config(strict_value, config).with_trace(1 << 20);
+                let result = engine.search(&tree, &limits);
+                (result, engine.trace().map(|trace| trace.to_text()))
             };
-            let (all, alone) = (search(false), search(true));
+            let ((all, all_trace), (alone, alone_trace)) = (search(false), search(true));
+            // The trace too: each node's cut (a stand pat, a delta prune) is the same.
+            assert!(all_trace.is_some());
+            assert_eq!(alone_trace, all_trace, "{config}");
             // Every figure but the time.
             let figures = |stats: &SearchStats| {
                 let mut figures = stats.clone();

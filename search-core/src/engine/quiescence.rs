@@ -332,7 +332,9 @@ impl<'s, 't, G: Game, E: Evaluate<G>> Quiescence<'s, 't, G, E> {
         ply: u32,
         window: (Score, Score),
     ) -> Score {
-        self.moves(game, moves, ply, 0, window)
+        // Never a static leaf: the primary search scores those itself; an empty list here is a
+        // position whose noisy moves alone were generated, and it has none.
+        self.moves(game, moves, ply, 0, window, false)
     }
 
     /// A quiescence node `qply` plies beyond the horizon (`qply >= 1`).
@@ -362,13 +364,17 @@ impl<'s, 't, G: Game, E: Evaluate<G>> Quiescence<'s, 't, G, E> {
             let score = self.search.leaf(outcome_score(outcome, ply));
             return self.search.trace.exit(score);
         }
-        let score = self.moves(game, &mut moves, ply, qply, (alpha, beta));
+        // A static leaf has no moves at all; with the noisy moves alone, an empty list only
+        // says that none of them is noisy.
+        let static_leaf = noisy_alone.is_none() && moves.is_empty();
+        let score = self.moves(game, &mut moves, ply, qply, (alpha, beta), static_leaf);
         self.search.trace.exit(score)
     }
 
-    /// The quiescence search of a counted, unfinished position whose moves are generated: the
-    /// table's entry if it decides the window (`qs-tt`), else the search ([`Self::quiesce`]),
-    /// whose result the table then keeps.
+    /// The quiescence search of a counted, unfinished position whose moves are generated (all
+    /// of them, or its noisy moves alone; `static_leaf` if it has none at all): the table's
+    /// entry if it decides the window (`qs-tt`), else the search ([`Self::quiesce`]), whose
+    /// result the table then keeps.
     fn moves(
         &mut self,
         game: &G,
@@ -376,9 +382,10 @@ impl<'s, 't, G: Game, E: Evaluate<G>> Quiescence<'s, 't, G, E> {
         ply: u32,
         qply: u32,
         window: (Score, Score),
+        static_leaf: bool,
     ) -> Score {
         let Some(table) = &mut self.table else {
-            return self.quiesce(game, moves, ply, qply, window);
+            return self.quiesce(game, moves, ply, qply, window, static_leaf);
         };
         let key = table_key(table.hasher, game, ply);
         let node = Node {
@@ -396,7 +403,7 @@ impl<'s, 't, G: Game, E: Evaluate<G>> Quiescence<'s, 't, G, E> {
             self.search.trace.prune(Cut::TtCutoff, noisy);
             return self.search.leaf(score);
         }
-        let score = self.quiesce(game, moves, ply, qply, window);
+        let score = self.quiesce(game, moves, ply, qply, window, static_leaf);
         if !self.search.aborted
             && let Some(table) = &mut self.table
         {
@@ -414,6 +421,7 @@ impl<'s, 't, G: Game, E: Evaluate<G>> Quiescence<'s, 't, G, E> {
         ply: u32,
         qply: u32,
         (alpha, beta): (Score, Score),
+        static_leaf: bool,
     ) -> Score {
         let in_check = self.config.checks && game.is_in_check();
 
@@ -424,12 +432,7 @@ impl<'s, 't, G: Game, E: Evaluate<G>> Quiescence<'s, 't, G, E> {
             .budget_end
             .is_some_and(|end| self.search.stats.quiescence_nodes >= end);
         // Nature's move is not a noisy move: a chance node stands pat.
-        if moves.is_empty()
-            || qply >= self.config.max_ply
-            || ply >= MAX_SEARCH_PLY
-            || spent
-            || game.is_chance()
-        {
+        if static_leaf || qply >= self.config.max_ply || ply >= MAX_SEARCH_PLY || spent || game.is_chance() {
             return self.search.leaf(stand_pat);
         }
         let best_score = if in_check { -Score::INFINITY } else { stand_pat };
