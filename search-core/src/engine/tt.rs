@@ -266,8 +266,10 @@ impl TtEntry {
 
 /// The bytes a bucket is counted at when the table is sized: the entries of the first tables
 /// (a key, a depth, a bound, a score, a move and a generation in 24 bytes), so that a table of
-/// `mib` MiB has as many buckets as it always had and searches the same way; packed in two
-/// 64-bit words an entry takes 16, so a table uses two thirds of its size.
+/// `mib` MiB has as many buckets as it always had and searches the same way. Packed in two
+/// 64-bit words an entry takes 16, and the buckets are a power of two: so a table takes
+/// between a third and two thirds of its size, exactly half when the size is a power of two
+/// MiB (a 16 MiB table holds 262 144 buckets in 8 MiB).
 const BUCKET_BYTES: usize = 48;
 
 /// A bucket: two entries, two words each.
@@ -734,6 +736,9 @@ mod tests {
             // Packed, a bucket takes less than it is counted at.
             assert!(std::mem::size_of::<Bucket>() <= BUCKET_BYTES);
         }
+        // At a power of two MiB a table takes half its size: 16 MiB, 262 144 buckets of 32 bytes.
+        assert_eq!(TranspositionTable::new(16).capacity(), 2 * 262_144);
+        assert_eq!(std::mem::size_of::<Slots>(), 32);
     }
 
     #[test]
