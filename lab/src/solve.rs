@@ -643,13 +643,15 @@ fn print_solution<G: Game>(
         println!("best move: {} (line: {})", move_text(root, mv), line.join(" "));
     }
     let rate = stats.nodes as f64 / stats.elapsed.as_secs_f64().max(1e-6);
+    let threads = threads(options);
     println!(
-        "{} probes, {} nodes in {:.2} s ({:.2} M nodes/s), {} threads, table {} MiB {:.1}% full",
+        "{} probes, {} nodes in {:.2} s ({:.2} M nodes/s), {} thread{}, table {} MiB {:.1}% full",
         stats.probes,
         stats.nodes,
         stats.elapsed.as_secs_f64(),
         rate / 1e6,
-        threads(options),
+        threads,
+        if threads == 1 { "" } else { "s" },
         stats.table_mib,
         f64::from(stats.hashfull) / 10.0
     );
