@@ -807,6 +807,64 @@ fn a_game_giving_quiescence_its_noisy_moves_alone_searches_the_same_nodes() {
 }
 
 #[test]
+fn a_delta_pruned_node_is_worth_at_most_its_stand_pat_plus_the_margin() {
+    // Delta pruning assumes that a quiescence node's captures bring at most its margin, so a
+    // pruned node's fail-soft value is stand pat + margin: an upper bound of its quiescence value
+    // wherever the assumption holds. (It returned the stand pat itself before stop 56: a bound
+    // that a capture winning anything at all breaks, and that the table and the windows of
+    // MTD(f) and aspiration then build on.)
+    let margin = 6;
+    let limits = Limits::depth(4);
+    let (mut checked, mut gaining) = (0, 0);
+    for tree in strict_trees(false).iter().take(60) {
+        let config = exact_plus(&format!("qs+delta={margin}"));
+        let mut engine = Engine::with_config(strict_value, config).with_trace(1 << 20);
+        engine.search(tree, &limits);
+        let trace = engine.trace().unwrap();
+        assert!(!trace.is_truncated());
+        let nodes = trace.nodes();
+        for (index, node) in nodes.iter().enumerate() {
+            if node.cut != Some(Cut::Futility) {
+                continue;
+            }
+            let position = traced_position(tree, nodes, index);
+            let (stand_pat, value) = (strict_value(&position), node.value.unwrap());
+            let (alpha, _) = node.window.unwrap();
+            assert!(stand_pat + margin <= alpha && value <= alpha, "{node:?}");
+            let exact = quiescence_value(&position);
+            if exact <= stand_pat + margin {
+                assert!(value >= exact, "{node:?}: worth {exact}, returned {value}");
+                checked += 1;
+                gaining += usize::from(exact > stand_pat);
+            }
+        }
+    }
+    // The test means something: many pruned nodes had a capture that gains.
+    assert!(
+        checked > 100 && gaining > 20,
+        "{checked} delta-pruned nodes checked, {gaining} with a gaining capture"
+    );
+}
+
+/// The quiescence value of `game` without checks, delta pruning or limits: the static value,
+/// or what its best noisy move brings if more (searched to the tree's end).
+fn quiescence_value(game: &Strict) -> Score {
+    let mut moves = MoveList::new();
+    game.generate_moves(&mut moves);
+    let mut best = strict_value(game);
+    for &mv in moves.iter().filter(|&&mv| game.is_noisy(mv)) {
+        let child = game.play(mv);
+        let value = quiescence_value(&child);
+        best = best.max(if child.to_move() == game.to_move() {
+            value
+        } else {
+            -value
+        });
+    }
+    best
+}
+
+#[test]
 fn counter_moves_reorder_exactly() {
     let limits = Limits::depth(6);
     let mut reordered = 0;
