@@ -490,15 +490,9 @@ fn razoring_ends_scout_nodes_near_the_horizon_by_their_own_quiescence_search() {
     let mut razored = 0;
     for tree in strict_trees(false).iter().take(40) {
         let config = exact_plus("qs+chain=2+razor=1");
-        let mut engine = Engine::with_config(strict_value, config).with_trace(1 << 20);
-        engine.search(tree, &limits);
-        let trace = engine.trace().unwrap();
-        assert!(!trace.is_truncated());
-        let nodes = trace.nodes();
-        for (index, node) in nodes.iter().enumerate() {
-            if node.cut != Some(Cut::Razor) {
-                continue;
-            }
+        let (nodes, cuts) = &traced_cuts(tree, config, &limits, Cut::Razor);
+        for &index in cuts {
+            let node = &nodes[index];
             let (alpha, beta) = node.window.unwrap();
             let value = node.value.unwrap();
             assert_eq!(beta.raw() - alpha.raw(), 1, "{node:?}");
@@ -525,6 +519,20 @@ fn razoring_ends_scout_nodes_near_the_horizon_by_their_own_quiescence_search() {
         }
     }
     assert!(razored > 10, "{razored} razored nodes in the traces");
+}
+
+/// The nodes of the traced search of `tree` by `config` to `limits`, and the indices of those
+/// that `cut` ended.
+fn traced_cuts(tree: &Strict, config: Config, limits: &Limits, cut: Cut) -> (Vec<TraceNode>, Vec<usize>) {
+    let mut engine = Engine::with_config(strict_value, config).with_trace(1 << 20);
+    engine.search(tree, limits);
+    let trace = engine.trace().unwrap();
+    assert!(!trace.is_truncated());
+    let nodes = trace.nodes().to_vec();
+    let cuts = (0..nodes.len())
+        .filter(|&index| nodes[index].cut == Some(cut))
+        .collect();
+    (nodes, cuts)
 }
 
 /// The position of trace node `index`, replayed from `root` along the moves from its trace root
@@ -818,15 +826,9 @@ fn a_delta_pruned_node_is_worth_at_most_its_stand_pat_plus_the_margin() {
     let (mut checked, mut gaining) = (0, 0);
     for tree in strict_trees(false).iter().take(60) {
         let config = exact_plus(&format!("qs+delta={margin}"));
-        let mut engine = Engine::with_config(strict_value, config).with_trace(1 << 20);
-        engine.search(tree, &limits);
-        let trace = engine.trace().unwrap();
-        assert!(!trace.is_truncated());
-        let nodes = trace.nodes();
-        for (index, node) in nodes.iter().enumerate() {
-            if node.cut != Some(Cut::Futility) {
-                continue;
-            }
+        let (nodes, cuts) = &traced_cuts(tree, config, &limits, Cut::Futility);
+        for &index in cuts {
+            let node = &nodes[index];
             let position = traced_position(tree, nodes, index);
             let (stand_pat, value) = (strict_value(&position), node.value.unwrap());
             let (alpha, _) = node.window.unwrap();
