@@ -824,7 +824,15 @@ fn a_delta_pruned_node_is_worth_at_most_its_stand_pat_plus_the_margin() {
     let margin = 6;
     let limits = Limits::depth(4);
     let (mut checked, mut gaining) = (0, 0);
-    for tree in strict_trees(false).iter().take(60) {
+    // The strict trees, and the same with extra turns (a side capturing twice in a row).
+    let trees = strict_trees(false).into_iter().take(60).flat_map(|tree| {
+        let extra = Strict {
+            tree: tree.tree.with_extra_turns(30),
+            ..tree.clone()
+        };
+        [tree, extra]
+    });
+    for tree in &trees.collect::<Vec<_>>() {
         let config = exact_plus(&format!("qs+delta={margin}"));
         let (nodes, cuts) = &traced_cuts(tree, config, &limits, Cut::Futility);
         for &index in cuts {
