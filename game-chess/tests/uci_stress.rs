@@ -8,9 +8,13 @@
 //! - every `bestmove` legal in the position its `go` searched (among its legal `searchmoves`, if
 //!   any), or `(none)` exactly when that position has no legal move; its ponder move legal after
 //!   it;
-//! - a `readyok` for every `isready`, each within 50 ms of the batch that held it being written;
+//! - a `readyok` for every `isready`, each within 150 ms of the batch that held it being written;
 //! - every line the engine writes a readable engine message; no panic (nothing on stderr);
 //! - the process exits within 100 ms of `quit` or of the end of its input (every other run).
+//!
+//! An engine that stops answering fails the test within [`PATIENCE`] instead of hanging it: a
+//! missing `readyok` fails at once, and a watchdog kills an engine that stopped reading its input
+//! (a write to it would otherwise block forever once the pipe is full).
 //!
 //! Seeded: a failure prints its seed, and `STRESS_SEED=<seed> cargo test -p game-chess --test
 //! integration uci_stress -- --nocapture` replays the same commands (the searches are timed, so
@@ -19,8 +23,9 @@
 //! file, each ended by a line `#BATCH`, to replay them through another driver.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command as Process, Stdio};
-use std::sync::{Arc, Mutex};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command as Process, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use game_chess::uci::{Command, EngineMessage};
@@ -43,6 +48,83 @@ const EXIT_WITHIN: Duration = Duration::from_millis(100);
 
 /// The longest wait for anything (a debug build on a loaded machine).
 const PATIENCE: Duration = Duration::from_secs(30);
+
+/// The engine's process, watched: a thread kills it once the test has made no progress for
+/// [`PATIENCE`] (an engine that stopped reading its input would block the test's next write
+/// forever, and CI would hang to its limit instead of failing), and it is killed when the test
+/// ends, so that a failed assertion leaves no process behind.
+struct Engine {
+    process: Arc<Mutex<Child>>,
+    /// When the test last made progress: a batch written and its `readyok`s read.
+    progress: Arc<Mutex<Instant>>,
+    /// Whether the watchdog killed the engine.
+    killed: Arc<AtomicBool>,
+}
+
+impl Engine {
+    /// Starts the engine and its watchdog; returns its three pipes too.
+    fn spawn() -> (Engine, ChildStdin, ChildStdout, ChildStderr) {
+        let mut child = Process::new(ENGINE)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the engine starts");
+        let pipes = (
+            child.stdin.take().unwrap(),
+            child.stdout.take().unwrap(),
+            child.stderr.take().unwrap(),
+        );
+        let engine = Engine {
+            process: Arc::new(Mutex::new(child)),
+            progress: Arc::new(Mutex::new(Instant::now())),
+            killed: Arc::default(),
+        };
+        let (process, progress, killed) = (
+            Arc::clone(&engine.process),
+            Arc::clone(&engine.progress),
+            Arc::clone(&engine.killed),
+        );
+        std::thread::spawn(move || {
+            // Until the test drops its `Engine` (then this thread holds the last reference).
+            while Arc::strong_count(&process) > 1 {
+                let last = *progress.lock().unwrap_or_else(PoisonError::into_inner);
+                if last.elapsed() > PATIENCE {
+                    killed.store(true, Ordering::SeqCst);
+                    let _ = process.lock().unwrap_or_else(PoisonError::into_inner).kill();
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        });
+        (engine, pipes.0, pipes.1, pipes.2)
+    }
+
+    /// Marks progress: the watchdog's clock starts again.
+    fn progressed(&self) {
+        *self.progress.lock().unwrap() = Instant::now();
+    }
+
+    /// Whether the watchdog killed the engine for making no progress.
+    fn stalled(&self) -> bool {
+        self.killed.load(Ordering::SeqCst)
+    }
+
+    /// The exit status, if the engine has exited.
+    fn try_wait(&self) -> Option<ExitStatus> {
+        self.process.lock().unwrap().try_wait().unwrap()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let mut process = self.process.lock().unwrap_or_else(PoisonError::into_inner);
+        if process.try_wait().ok().flatten().is_none() {
+            let _ = process.kill();
+            let _ = process.wait();
+        }
+    }
+}
 
 /// The engine's output lines with the time each was read.
 type Lines = Arc<Mutex<Vec<(Instant, String)>>>;
@@ -171,17 +253,10 @@ fn parse_position(words: &[&str]) -> Option<GameHistory> {
 
 /// One stress run of `commands` commands from `seed`; panics with the seed on a broken invariant.
 fn stress(seed: u64, commands: usize) {
-    let mut engine = Process::new(ENGINE)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the engine starts");
-    let mut stdin = engine.stdin.take().unwrap();
+    let (engine, mut stdin, stdout, mut stderr) = Engine::spawn();
     let lines: Lines = Arc::default();
     let reader = {
         let lines = Arc::clone(&lines);
-        let stdout = engine.stdout.take().unwrap();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
@@ -190,7 +265,6 @@ fn stress(seed: u64, commands: usize) {
         })
     };
     let errors = {
-        let mut stderr = engine.stderr.take().unwrap();
         std::thread::spawn(move || {
             let mut text = String::new();
             let _ = stderr.read_to_string(&mut text);
@@ -212,8 +286,18 @@ fn stress(seed: u64, commands: usize) {
             .count();
         let mut text = batch.join("\n");
         text.push('\n');
-        stdin.write_all(text.as_bytes()).expect("the engine reads");
-        stdin.flush().unwrap();
+        let stalled = |error: std::io::Error| -> ! {
+            assert!(
+                !engine.stalled(),
+                "seed {seed}: the engine stopped reading its input (a write blocked for {PATIENCE:?}) at batch {}:\n{text}",
+                batches.len()
+            );
+            panic!("seed {seed}: the engine's input closed: {error}")
+        };
+        stdin
+            .write_all(text.as_bytes())
+            .unwrap_or_else(|error| stalled(error));
+        stdin.flush().unwrap_or_else(|error| stalled(error));
         let written = Instant::now();
         script.isready.extend(std::iter::repeat_n(written, readies));
         script.batches.extend(std::iter::repeat_n(batches.len(), readies));
@@ -228,9 +312,14 @@ fn stress(seed: u64, commands: usize) {
         }
         // Wait for this batch's readyoks (not for its bestmoves), then sometimes a pause.
         let expected = script.isready.len();
-        while count(&lines, "readyok") < expected && written.elapsed() < PATIENCE {
+        while count(&lines, "readyok") < expected {
+            assert!(
+                written.elapsed() < PATIENCE,
+                "seed {seed}: no readyok within {PATIENCE:?} of the batch\n{text}"
+            );
             std::thread::sleep(Duration::from_micros(200));
         }
+        engine.progressed();
         if script.rng.chance(30) {
             std::thread::sleep(Duration::from_millis(script.rng.below(15) as u64));
         }
@@ -248,7 +337,7 @@ fn stress(seed: u64, commands: usize) {
         Instant::now()
     };
     let exited = loop {
-        if let Some(status) = engine.try_wait().unwrap() {
+        if let Some(status) = engine.try_wait() {
             assert!(status.success(), "seed {seed}: exit status {status:?}");
             break ended.elapsed();
         }
