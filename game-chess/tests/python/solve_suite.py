@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Run UCI engines over an EPD test suite at a fixed time per position and score them as the
-suite is meant to be scored:
+"""Run UCI engines over an EPD test suite at a fixed time (or node budget) per position and score
+them as the suite is meant to be scored:
 
 - **best move** suites (Win At Chess, ECM, Bratko-Kopec): solved when the engine's move is one of
   the `bm` moves and none of the `am` moves;
@@ -21,6 +21,11 @@ runs on it, so measure engines side by side.
 
     # a spread sample: every 10th position of the 1500 of STS (all 15 themes)
     python3 game-chess/tests/python/solve_suite.py --suite sts.epd --every 10 --time 1 --engine ...
+
+    # a node budget instead of a time: the same result on any machine, however loaded, for an
+    # engine whose search is deterministic (this project's engine on one thread)
+    python3 game-chess/tests/python/solve_suite.py --suite game-chess/tests/data/wac.epd --nodes 1000000 \
+        --engine target/release/game-search-uci
 
     # one of the engine's options changed (set on every engine given)
     python3 game-chess/tests/python/solve_suite.py --suite game-chess/tests/data/wac.epd --time 1 \\
@@ -68,7 +73,7 @@ def read_suite(path):
     return records
 
 
-def solve(engine_path, records, seconds, report=None, settings=()):
+def solve(engine_path, records, limit, report=None, settings=()):
     """The engine's name, its tally, the positions missed and the seconds taken; `report(name,
     done, tally)` is called after every position when given; `settings` are (name, value) UCI
     options set after Threads and Hash (an engine without one of them is an error)."""
@@ -99,7 +104,7 @@ def solve(engine_path, records, seconds, report=None, settings=()):
     missed = []
     start = time.monotonic()
     for done, (board, kind, expected, label) in enumerate(records, 1):
-        result = engine.play(board, chess.engine.Limit(time=seconds), game=object(), info=chess.engine.INFO_SCORE)
+        result = engine.play(board, limit, game=object(), info=chess.engine.INFO_SCORE)
         move = result.move
         if kind == "mate":
             score = result.info.get("score")
@@ -141,7 +146,11 @@ def describe(tally, kinds):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--suite", required=True, help="an EPD file (bm/am, STS's c8/c9, or bm #N)")
-    parser.add_argument("--time", type=float, default=1.0, help="seconds per position")
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--time", type=float, help="seconds per position (the default: 1)")
+    budget.add_argument("--nodes", type=int,
+                        help="nodes per position instead of a time: machine-independent, and the same "
+                             "result on every run for a deterministic engine")
     parser.add_argument("--engine", action="append", required=True, help="a UCI engine (repeatable)")
     parser.add_argument("--every", type=int, default=1, help="only every K-th position (a spread sample)")
     parser.add_argument("--limit", type=int, default=0, help="then only the first N positions")
@@ -152,8 +161,15 @@ def main():
                         help="also print the engine's running tally as a `JSON {...}` line after every "
                              "position (for programs that drive this script, such as the lab's reproduce)")
     args = parser.parse_args()
-    if args.every < 1 or args.limit < 0 or args.time <= 0:
+    if args.every < 1 or args.limit < 0 or (args.time is not None and args.time <= 0):
         parser.error("--every must be at least 1, --limit at least 0 and --time positive")
+    if args.nodes is not None and args.nodes < 1:
+        parser.error("--nodes must be at least 1")
+    if args.nodes is not None:
+        limit, budget_text = chess.engine.Limit(nodes=args.nodes), f"{args.nodes} nodes"
+    else:
+        seconds = 1.0 if args.time is None else args.time
+        limit, budget_text = chess.engine.Limit(time=seconds), f"{seconds:g} s"
     settings = []
     for option in args.option:
         name, equals, value = option.partition("=")
@@ -165,13 +181,13 @@ def main():
     if args.limit:
         records = records[: args.limit]
     kinds = {kind for _, kind, _, _ in records}
-    print(f"{args.suite}: {len(records)} positions at {args.time:g} s each", flush=True)
+    print(f"{args.suite}: {len(records)} positions at {budget_text} each", flush=True)
 
     def report(name, done, tally):
         print("JSON " + json.dumps({"engine": name, "done": done, **tally}), flush=True)
 
     for path in args.engine:
-        name, tally, missed, elapsed = solve(path, records, args.time, report if args.json_lines else None, settings)
+        name, tally, missed, elapsed = solve(path, records, limit, report if args.json_lines else None, settings)
         listed = "" if args.quiet else f"; missed: {' '.join(str(m) for m in missed) or 'none'}"
         print(f"{name}: {describe(tally, kinds)} ({elapsed:.0f} s){listed}", flush=True)
     return 0
