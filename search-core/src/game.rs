@@ -239,10 +239,11 @@ pub trait Game: Clone + Send + Sync {
         false
     }
 
-    /// The noisy moves alone, for a quiescence search (the engine's, without `qs-checks`), into
-    /// `moves`: `None` (the default) when the game does not give them apart, and the engine then
-    /// generates every move; otherwise `Some` of the position's outcome, the one
-    /// [`outcome`](Self::outcome) gives for *all* its legal moves.
+    /// The noisy moves alone, for a quiescence search (the engine's; with `qs-checks`, only
+    /// below its first ply and outside check), into `moves`: `None` (the default) when the game
+    /// does not give them apart, and the engine then generates every move; otherwise `Some` of
+    /// the position's outcome, the one [`outcome`](Self::outcome) gives for *all* its legal
+    /// moves.
     ///
     /// With `Some`, `moves` holds every move [`is_noisy`](Self::is_noisy) says is, in the order
     /// [`generate_moves`](Self::generate_moves) gives them (quiet moves may come too, in that

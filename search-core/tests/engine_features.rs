@@ -753,7 +753,9 @@ fn larger_reductions_at_expected_cut_nodes_search_less() {
 fn a_game_giving_quiescence_its_noisy_moves_alone_searches_the_same_nodes() {
     // `Game::generate_noisy_moves` may leave out the quiet moves a quiescence node without
     // checks never searches, at the horizon and below it: node for node the same search, in
-    // every quiescence configuration (with checks the engine generates every move itself),
+    // every quiescence configuration (with checks the engine generates every move itself at the
+    // horizon, for its quiet checks, and in check, for the evasions; the noisy moves alone
+    // below the horizon otherwise),
     // with and without the check and capture-chain extensions that can take a horizon node
     // deeper, and the same trace.
     let limits = Limits::depth(5);

@@ -351,10 +351,12 @@ impl<'s, 't, G: Game, E: Evaluate<G>> Quiescence<'s, 't, G, E> {
         self.search.enter(ply);
         self.search.stats.quiescence_nodes += 1;
 
-        // Terminal before everything: a mate or stalemate found by a capture is one. Without
-        // checks only the noisy moves are searched, which the game may generate alone.
+        // Terminal before everything: a mate or stalemate found by a capture is one. Only the
+        // noisy moves are searched here (the quiet checks are the first ply's, the horizon's),
+        // unless checks are on and the side to move is in check (every evasion): the game may
+        // generate the noisy moves alone.
         let mut moves = MoveList::new();
-        let noisy_alone = if self.config.checks {
+        let noisy_alone = if self.config.checks && game.is_in_check() {
             None
         } else {
             game.generate_noisy_moves(&mut moves)
