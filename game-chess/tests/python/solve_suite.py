@@ -24,7 +24,7 @@ runs on it, so measure engines side by side.
 
     # a node budget instead of a time: the same result on any machine, however loaded, for an
     # engine whose search is deterministic (this project's engine on one thread)
-    python3 game-chess/tests/python/solve_suite.py --suite game-chess/tests/data/wac.epd --nodes 1000000 \
+    python3 game-chess/tests/python/solve_suite.py --suite game-chess/tests/data/wac.epd --nodes 1000000 \\
         --engine target/release/game-search-uci
 
     # one of the engine's options changed (set on every engine given)
