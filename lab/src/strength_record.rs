@@ -79,7 +79,7 @@ pub struct Match {
     /// Protocol errors, illegal moves and time losses of ours.
     pub errors: u32,
     /// Games the opponent lost by crashing or breaking the protocol (scored as our wins, as a
-    /// GUI adjudicates them; recorded apart since 2026-11-26).
+    /// GUI adjudicates them; recorded apart since 2026-11-26), or on time (since 2026-12-02).
     #[serde(default)]
     pub opponent_failures: u32,
     /// The sequential test, if it was one.

@@ -12,8 +12,9 @@ After each game it prints the running score; at the end, wins/draws/losses, the 
 difference with its 95% interval (the same normal approximation as the lab's `versus`; for a
 perfect or zero score, the "rule of three" bound). Protocol
 errors, illegal moves and time losses of *our* engine are listed and make the exit status 1; an
-opponent that crashes or breaks the protocol loses the game (as a GUI adjudicates it), and such
-games are counted and listed apart.
+opponent that crashes, breaks the protocol or loses on time loses the game (as a GUI adjudicates
+it), and such games are counted and listed apart (its losses on time since 2026-12-02: before,
+they were scored but not listed).
 
     python3 game-chess/tests/python/match.py --engine target/release/game-search-uci \\
         --opponent /usr/games/stockfish --option UCI_LimitStrength=true --option UCI_Elo=1850 \\
@@ -178,7 +179,7 @@ def main():
         parser.error("--concurrency must be at least 1")
     wins = draws = losses = 0
     errors = []
-    opponent_failures = []  # the opponent crashed or broke the protocol: scored as its loss
+    opponent_failures = []  # the opponent crashed, broke the protocol or lost on time: scored as its loss
     lock = threading.Lock()
     started = time.monotonic()
     print(f"game-search-uci vs {name}, {args.games} games at {tc[0]:g} s + {tc[1]:g} s, "

@@ -94,8 +94,8 @@ def play_game(white, black, opening, tc, errors, label, moves_seen=None):
 
     `moves_seen`, a dict, counts our engine's moves (`ours`), those it played without a single
     `info depth` line (`unsearched`: an error), and its losses on time (`time_losses`); the
-    opponent's failures (a crash, a protocol error: the game is scored as its loss) are listed
-    under `opponent_failures`.
+    opponent's failures (a crash, a protocol error, a loss on time: the game is scored as its
+    loss) are listed under `opponent_failures`.
     """
     if moves_seen is None:
         moves_seen = {}
@@ -135,10 +135,13 @@ def play_game(white, black, opening, tc, errors, label, moves_seen=None):
         clocks[side] -= spent
         if clocks[side] < 0:
             # Lost on time (python-chess's round trip is counted against the engine, as a GUI would).
+            loss = (f"{label}: {player.name} lost on time at ply {board.ply()} ({clocks[side]:.3f} s "
+                    f"after a move of {spent * 1000:.0f} ms)")
             if player.ours:
-                errors.append(f"{label}: {player.name} lost on time at ply {board.ply()} ({clocks[side]:.3f} s "
-                              f"after a move of {spent * 1000:.0f} ms)")
+                errors.append(loss)
                 moves_seen["time_losses"] = moves_seen.get("time_losses", 0) + 1
+            else:
+                moves_seen.setdefault("opponent_failures", []).append(loss)
             result = "0-1" if side == chess.WHITE else "1-0"
             break
         clocks[side] += inc
