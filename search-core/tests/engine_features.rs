@@ -216,12 +216,12 @@ fn futility_prunes_and_the_null_move_guard_saves_null_moves() {
 }
 
 #[test]
-fn the_null_move_evaluation_term_changes_searches_where_the_static_value_stands_high() {
+fn the_null_move_evaluation_term_reduces_more_where_the_static_value_stands_high() {
     // How many plies the term takes from the pass's search, and its floor, are the unit tests'
-    // (`engine/null_move.rs`). Here: it is wired in, and inert where no surplus reaches a ply.
-    // Whether it saves nodes is the game's: on these shallow trees, where its floor leaves
-    // the pass a ply that plain adaptive `R` at depth 6 leaves three, it costs 2% (246 157 →
-    // 251 732 at depth 6); in chess `bench` it saves a few (235 489 → 234 697 with the floor).
+    // (`engine/null_move.rs`). Here: it is wired in, inert where no surplus reaches a ply, and
+    // it saves nodes where it has plies to take (below). On these shallow trees its floor
+    // leaves the pass a ply where plain adaptive `R` at depth 6 leaves three, and it costs 2%
+    // (246 157 → 251 732 nodes at depth 6).
     let trees = strict_trees(false);
     let mut changed = 0;
     for tree in &trees {
@@ -246,6 +246,28 @@ fn the_null_move_evaluation_term_changes_searches_where_the_static_value_stands_
         changed > 10,
         "the evaluation term changed only {changed} searches"
     );
+    // Deeper trees, searched 9 plies deep: the pass's search has plies above the floor for
+    // the term to take, and it saves nodes (330 289 → 303 878 over these 60 trees).
+    let (mut plain_nodes, mut term_nodes) = (0, 0);
+    for seed in 0..60 {
+        let tree = Strict {
+            tree: RandomTree::new(seed, 3, 10)
+                .with_leaf_values(30)
+                .with_noisy_moves(30)
+                .with_checks(30)
+                .with_null_moves(),
+            colliding: false,
+            continuation_indices: true,
+            noisy_alone: false,
+        };
+        let search = |extra: &str| {
+            Engine::with_config(strict_value, exact_plus(&format!("null=adaptive+qs{extra}")))
+                .search(&tree, &Limits::depth(9))
+        };
+        plain_nodes += search("").stats.nodes;
+        term_nodes += search("+null-eval=2").stats.nodes;
+    }
+    assert!(term_nodes < plain_nodes, "{term_nodes} >= {plain_nodes}");
     let error = "killers+null-eval=200".parse::<Config>().unwrap_err();
     assert_eq!(error.to_string(), "feature \"null-eval\" needs \"null\"");
 }
