@@ -13,8 +13,9 @@
 //!   `eg` are the dot products of the trace with the middle-game and end-game weights: what the
 //!   tuner optimises is what the engine evaluates (a test holds the two equal).
 //! - **Cost.** One pass over each side's pieces for their attacks (mobility, king attacks,
-//!   threats, checks all come from it), and the pawn terms: several times the cost of the
-//!   tables alone; the matches decide whether it pays (the book's strength record).
+//!   threats, checks all come from it), and the pawn terms (read from a per-thread pawn cache,
+//!   `pawn_cache.rs`, while the pawns stand still): several times the cost of the tables
+//!   alone; the matches decide whether it pays (the book's strength record).
 //! - **Sources.** The terms are the classical ones (Chess Programming Wiki, "Evaluation";
 //!   Fruit 2.1 and Ethereal for their shapes); Texel's tuning method (CPW, "Texel's Tuning
 //!   Method"); the starting point of the tables is PeSTO's (Ronald Friederich).
@@ -22,6 +23,7 @@
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Color, File, Role, Square};
 
+use super::pawn_cache;
 use super::tapered::{FULL_PHASE, Tapered};
 use super::weights::WEIGHTS;
 
@@ -187,7 +189,7 @@ pub fn trace_into(board: &Board, turn: Color, trace: &mut Trace) {
     trace.counts.clear();
     trace.counts.resize(TERMS, 0);
     trace.phase = Tapered::phase(board);
-    terms(board, turn, trace);
+    terms(board, turn, trace, pawn_terms);
 }
 
 /// The weights `weights.rs` holds now, one per term.
@@ -203,7 +205,18 @@ fn blend(middle_game: i32, end_game: i32, phase: i32) -> i32 {
 impl super::BoardEval for Classical {
     fn white_centipawns(&self, board: &Board, turn: Color) -> i32 {
         let mut sum = Sum::default();
-        terms(board, turn, &mut sum);
+        // The pawn terms from this thread's pawn cache (`pawn_cache.rs`): the same sums.
+        terms(board, turn, &mut sum, |sides, sum: &mut Sum| {
+            let ([middle_game, end_game], passed) =
+                pawn_cache::pawn_terms(sides[0].pawns.0, sides[1].pawns.0, || {
+                    let mut part = Sum::default();
+                    let passed = pawn_terms(sides, &mut part);
+                    ([part.middle_game, part.end_game], passed.0)
+                });
+            sum.middle_game += middle_game;
+            sum.end_game += end_game;
+            Bitboard(passed)
+        });
         blend(sum.middle_game, sum.end_game, Tapered::phase(board))
     }
 }
@@ -285,9 +298,15 @@ const MOBILITY: [usize; 4] = [KNIGHT_MOBILITY, BISHOP_MOBILITY, ROOK_MOBILITY, Q
 const MOBILITY_LEN: [usize; 4] = [9, 14, 15, 28];
 const PIECES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
-/// Every term of `board` with `turn` to move, into `out`.
+/// Every term of `board` with `turn` to move, into `out`; `pawns` counts the pawn terms
+/// ([`pawn_terms`], or its cached sums) and returns both sides' passed pawns.
 #[inline(always)]
-fn terms<A: Accumulator>(board: &Board, turn: Color, out: &mut A) {
+fn terms<A: Accumulator>(
+    board: &Board,
+    turn: Color,
+    out: &mut A,
+    pawns: impl FnOnce(&[Side; 2], &mut A) -> Bitboard,
+) {
     let mut sides = [Side::new(board, Color::White), Side::new(board, Color::Black)];
     // Material, tables, mobility and king attacks: one pass over each side's pieces.
     for us in 0..2 {
@@ -299,10 +318,11 @@ fn terms<A: Accumulator>(board: &Board, turn: Color, out: &mut A) {
         };
         pieces(board, side, enemy, out);
     }
+    let passed = pawns(&sides, out);
     for us in 0..2 {
         let (side, enemy) = (&sides[us], &sides[1 - us]);
         let sign = if side.color == Color::White { 1 } else { -1 };
-        pawn_structure(board, side, enemy, sign, out);
+        passed_pawns(board, side, enemy, passed & side.pawns, sign, out);
         king_safety(board, side, enemy, sign, out);
         threats(board, side, enemy, sign, out);
     }
@@ -386,39 +406,62 @@ fn next_square(color: Color, square: Square) -> Option<Square> {
     }
 }
 
-/// Passed, doubled, isolated, backward and connected pawns of `side`.
-#[inline(always)]
-fn pawn_structure<A: Accumulator>(board: &Board, side: &Side, enemy: &Side, sign: i32, out: &mut A) {
-    let color = side.color;
-    for square in side.pawns {
-        let file = Bitboard::from_file(square.file());
-        let beside = adjacent_files(square.file());
-        let ahead = ranks_ahead(color, square);
-        let rank = color.relative_rank(square.rank()).to_usize();
-        if (side.pawns & file & ahead).any() {
-            out.add(DOUBLED_PAWN, sign);
-        }
-        if (side.pawns & beside).is_empty() {
-            out.add(ISOLATED_PAWN, sign);
-        } else if (side.pawns & beside & !ahead).is_empty()
-            && next_square(color, square).is_some_and(|next| enemy.pawn_attacks.contains(next))
-        {
-            // Every neighbour is ahead of it, and an enemy pawn holds the square it would go to.
-            out.add(BACKWARD_PAWN, sign);
-        }
-        let phalanx = side.pawns & beside & Bitboard::from_rank(square.rank());
-        if side.pawn_attacks.contains(square) || phalanx.any() {
-            out.add(CONNECTED_PAWN + rank, sign);
-        }
-        if (enemy.pawns & (file | beside) & ahead).is_empty() {
-            out.add(PASSED_PAWN + rank, sign);
-            if let Some(next) = next_square(color, square) {
-                if !board.occupied().contains(next) {
-                    out.add(PASSED_FREE + rank, sign);
-                }
-                out.add(PASSED_OWN_KING + rank, sign * side.king.distance(next) as i32);
-                out.add(PASSED_THEIR_KING + rank, sign * enemy.king.distance(next) as i32);
+/// The terms of the pawns alone, both sides': doubled, isolated, backward and connected pawns
+/// and the passed pawns' base value. Both sides' passed pawns.
+fn pawn_terms<A: Accumulator>(sides: &[Side; 2], out: &mut A) -> Bitboard {
+    let mut passed = Bitboard::EMPTY;
+    for us in 0..2 {
+        let (side, enemy) = (&sides[us], &sides[1 - us]);
+        let sign = if side.color == Color::White { 1 } else { -1 };
+        let color = side.color;
+        for square in side.pawns {
+            let file = Bitboard::from_file(square.file());
+            let beside = adjacent_files(square.file());
+            let ahead = ranks_ahead(color, square);
+            let rank = color.relative_rank(square.rank()).to_usize();
+            if (side.pawns & file & ahead).any() {
+                out.add(DOUBLED_PAWN, sign);
             }
+            if (side.pawns & beside).is_empty() {
+                out.add(ISOLATED_PAWN, sign);
+            } else if (side.pawns & beside & !ahead).is_empty()
+                && next_square(color, square).is_some_and(|next| enemy.pawn_attacks.contains(next))
+            {
+                // Every neighbour is ahead of it, and an enemy pawn holds the square it would go to.
+                out.add(BACKWARD_PAWN, sign);
+            }
+            let phalanx = side.pawns & beside & Bitboard::from_rank(square.rank());
+            if side.pawn_attacks.contains(square) || phalanx.any() {
+                out.add(CONNECTED_PAWN + rank, sign);
+            }
+            if (enemy.pawns & (file | beside) & ahead).is_empty() {
+                out.add(PASSED_PAWN + rank, sign);
+                passed.add(square);
+            }
+        }
+    }
+    passed
+}
+
+/// The terms of `side`'s `passed` pawns that read more than the pawns: a free next square and
+/// the two kings' distances to it.
+#[inline(always)]
+fn passed_pawns<A: Accumulator>(
+    board: &Board,
+    side: &Side,
+    enemy: &Side,
+    passed: Bitboard,
+    sign: i32,
+    out: &mut A,
+) {
+    for square in passed {
+        let rank = side.color.relative_rank(square.rank()).to_usize();
+        if let Some(next) = next_square(side.color, square) {
+            if !board.occupied().contains(next) {
+                out.add(PASSED_FREE + rank, sign);
+            }
+            out.add(PASSED_OWN_KING + rank, sign * side.king.distance(next) as i32);
+            out.add(PASSED_THEIR_KING + rank, sign * enemy.king.distance(next) as i32);
         }
     }
 }
@@ -534,6 +577,7 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "4k3/8/8/8/8/8/8/R2QK2R w KQ - 0 1",
         ];
         let mut rng = search_core::rng::SplitMix64::new(5);
         let mut checked = 0;

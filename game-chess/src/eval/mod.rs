@@ -15,6 +15,7 @@
 
 pub mod classical;
 mod material;
+mod pawn_cache;
 mod point_values;
 mod pst;
 mod tapered;
