@@ -66,6 +66,12 @@ pub struct Options {
     /// alone, 1 the search scores alone.
     #[arg(long, default_value_t = 0.0)]
     pub score_weight: f64,
+    /// The logistic scale `K`, fixed, instead of fitted to the starting weights on the data.
+    /// `K` and the weights' size trade against each other: fixing it to the value of the run
+    /// that wrote today's weights keeps centipawns the size the search's margins expect, where a
+    /// `K` fitted to other data (say, games of a stronger engine) rescales every weight.
+    #[arg(long)]
+    pub k: Option<f64>,
     /// Groups of terms kept as they are (repeatable: `--freeze material --freeze tempo`).
     #[arg(long)]
     pub freeze: Vec<String>,
@@ -479,6 +485,9 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<
             options.score_weight
         ));
     }
+    if let Some(k) = options.k.filter(|k| !(k.is_finite() && *k > 0.0)) {
+        return Err(format!("--k {k}: a positive number"));
+    }
     let mut data = load(&options.data, options.keep_noisy, options.max_positions)?;
     if data.is_empty() {
         return Err("no position to tune on: run the selfplay program first".into());
@@ -498,7 +507,7 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<
         .iter()
         .map(|&[mg, eg]| [f64::from(mg), f64::from(eg)])
         .collect();
-    let k = fit_k(&data, &start);
+    let k = options.k.unwrap_or_else(|| fit_k(&data, &start));
     data.set_targets(k, options.score_weight);
     let (fit_before, held_before) = errors(&data, &start, k, None);
     eprintln!("K = {k:.4}; error before: fitted {fit_before:.6}, held out {held_before:.6}");
@@ -648,6 +657,28 @@ mod tests {
                 .unwrap_err()
                 .contains("no result")
         );
+    }
+
+    /// A nonsense option is refused before any position is read.
+    #[test]
+    fn bad_options_say_why() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            options: Options,
+        }
+        for (flag, value) in [
+            ("--k", "0"),
+            ("--k", "-1"),
+            ("--k", "inf"),
+            ("--score-weight", "2"),
+        ] {
+            let option = format!("{flag}={value}");
+            let cli = Cli::try_parse_from(["tune", "--data", "/nonexistent", &option]).unwrap();
+            let err = run(&cli.options, []).unwrap_err();
+            assert!(err.starts_with(flag), "{flag} {value}: {err}");
+        }
     }
 
     /// The written file reads back as the same weights (the groups' order, every term once).
