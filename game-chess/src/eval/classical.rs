@@ -92,6 +92,7 @@ groups! {
     KING_ZONE_ATTACKS = "king_zone_attacks", 4, "a square next to the enemy king a knight, bishop, rook or queen attacks";
     KING_ATTACKERS = "king_attackers", 7, "1 to 7 (or more) pieces attacking the enemy king's zone";
     SAFE_CHECKS = "safe_checks", 4, "a safe square from which a knight, bishop, rook or queen can check";
+    KING_DANGER = "king_danger", 16, "an attack on the enemy king, with a queen, of 1 to 16 (or more) units: each zone square a piece attacks, two each safe check";
     PAWN_SHIELD = "pawn_shield", 2, "a pawn one or two ranks in front of its king (its file or beside)";
     KING_FILE = "king_file", 2, "a file at or beside the king without pawns of its side, without any pawn";
     THREAT_BY_PAWN = "threat_by_pawn", 1, "an enemy piece (not a pawn) a pawn attacks";
@@ -480,11 +481,18 @@ fn king_safety<A: Accumulator>(board: &Board, side: &Side, enemy: &Side, sign: i
         rook_lines,
         bishop_lines | rook_lines,
     ];
+    // The attack's size in units: each zone square a kind of piece attacks, two each safe check.
+    let mut units = 0;
     for (slot, (attacks, checks)) in side.piece_attacks.iter().zip(checks).enumerate() {
         let count = (*attacks & checks & safe).count() as i32;
         if count > 0 {
             out.add(SAFE_CHECKS + slot, sign * count);
         }
+        units += (*attacks & enemy.king_zone).count() as i32 + 2 * count;
+    }
+    // King danger grows faster than its parts: a table by units, counted only with a queen.
+    if units > 0 && (board.queens() & side.own).any() {
+        out.add(KING_DANGER + units.min(16) as usize - 1, sign);
     }
     // Our own king's shelter.
     let king_file = side.king.file();
@@ -697,5 +705,25 @@ mod tests {
         );
         // Black's queen on d8 guards a8: no safe check.
         assert_eq!(counts("3qk3/8/8/8/8/8/8/R3K3 w - - 0 1", "safe_checks")[2], 0);
+    }
+
+    #[test]
+    fn king_danger_counts_units_with_a_queen() {
+        let mut eight_units = vec![0; 16];
+        eight_units[7] = 1;
+        // The h1 queen attacks h7 and h8 next to the g8 king (2 units) and can check safely
+        // from g2, d5 and a8 (2 units each); from h7 and h8 it cannot, the king guards them.
+        assert_eq!(
+            counts("6k1/8/8/8/8/8/8/6KQ w - - 0 1", "king_danger"),
+            eight_units
+        );
+        // The same for Black, counted negative.
+        let minus: Vec<i32> = eight_units.iter().map(|n| -n).collect();
+        assert_eq!(counts("6kq/8/8/8/8/8/8/6K1 w - - 0 1", "king_danger"), minus);
+        // A rook's attack is no danger without a queen.
+        assert_eq!(
+            counts("6k1/8/8/8/8/8/8/6KR w - - 0 1", "king_danger"),
+            vec![0; 16]
+        );
     }
 }
