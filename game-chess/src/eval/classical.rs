@@ -18,7 +18,9 @@
 //!   alone; the matches decide whether it pays (the book's strength record).
 //! - **Sources.** The terms are the classical ones (Chess Programming Wiki, "Evaluation";
 //!   Fruit 2.1 and Ethereal for their shapes); Texel's tuning method (CPW, "Texel's Tuning
-//!   Method"); the starting point of the tables is PeSTO's (Ronald Friederich).
+//!   Method"); the starting point of the tables is PeSTO's (Ronald Friederich); the
+//!   king-danger table, indexed by an attack's units rather than added term by term, after the
+//!   attack tables of CPW's "King Safety" (Rebel's, Stockfish's king danger).
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Color, File, Role, Square};
