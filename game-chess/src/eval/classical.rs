@@ -94,7 +94,7 @@ groups! {
     KING_ZONE_ATTACKS = "king_zone_attacks", 4, "a square next to the enemy king a knight, bishop, rook or queen attacks";
     KING_ATTACKERS = "king_attackers", 7, "1 to 7 (or more) pieces attacking the enemy king's zone";
     SAFE_CHECKS = "safe_checks", 4, "a safe square from which a knight, bishop, rook or queen can check";
-    KING_DANGER = "king_danger", 16, "an attack on the enemy king, with a queen, of 1 to 16 (or more) units: each zone square a piece attacks, two each safe check";
+    KING_DANGER = "king_danger", 16, "an attack on the enemy king, with a queen, of 1 to 16 (or more) units: each zone square a kind of piece attacks, two each safe check";
     PAWN_SHIELD = "pawn_shield", 2, "a pawn one or two ranks in front of its king (its file or beside)";
     KING_FILE = "king_file", 2, "a file at or beside the king without pawns of its side, without any pawn";
     THREAT_BY_PAWN = "threat_by_pawn", 1, "an enemy piece (not a pawn) a pawn attacks";

@@ -109,7 +109,7 @@ pub(super) const WEIGHTS: [Weight; TERMS] = [
     [-12, 4], [-5, 9], [22, 23], [47, -19], [68, -61], [0, 0], [0, 0],
     // safe_checks: a safe square from which a knight, bishop, rook or queen can check
     [40, -6], [10, 16], [111, -36], [18, 8],
-    // king_danger: an attack on the enemy king, with a queen, of 1 to 16 (or more) units: each zone square a piece attacks, two each safe check
+    // king_danger: an attack on the enemy king, with a queen, of 1 to 16 (or more) units: each zone square a kind of piece attacks, two each safe check
     [-7, -2], [10, 21], [39, -6], [19, 38], [70, 15], [100, -33], [157, -59], [338, -193],
     [519, -289], [1080, -594], [1268, -668], [1464, -749], [1441, -772], [1299, -765], [839, -698], [1079, -780],
     // pawn_shield: a pawn one or two ranks in front of its king (its file or beside)
