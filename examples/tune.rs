@@ -4,7 +4,9 @@
 //!
 //! ```text
 //! cargo run --release --example tune                          # target/tuning/selfplay.txt
-//! cargo run --release --example tune -- --score-weight 0.5    # the fit the engine uses
+//! cargo run --release --example tune -- --score-weight 0.5    # the first fit (19 245 games)
+//! cargo run --release --example tune -- --data target/tuning/selfplay62.txt \
+//!     --data target/tuning/selfplay64.txt --score-weight 0.5 --k 0.7535 --prior 1e-5   # the fit the engine uses
 //! cargo run --release --example tune -- --data a.txt --data b.txt --epochs 5000
 //! cargo run --release --example tune -- --dry-run --freeze material
 //! ```
