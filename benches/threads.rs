@@ -1,8 +1,10 @@
 //! Threads, side by side in one run: the engine (Lazy SMP) on 1, 2, 4 and 8 threads against
 //! itself on one, `strongest` without quiescence on 1 and 2 threads (the horizon of the
-//! `minimax` crate's search), the `minimax` crate's `ParallelSearch` on 2 threads (with its
-//! default options, and with null move and countermoves) against them, and MCTS (root
-//! parallelisation) on 1, 2, 4 and 8 threads.
+//! `minimax` crate's search), the UCI engine's own configuration (`chess_search` with the
+//! classical evaluation, the strongest the project has: `strongest` plus what the chess
+//! matches kept), the `minimax` crate's `ParallelSearch` on 2 threads (with its default
+//! options, and with null move and countermoves, on each evaluation) against them, and MCTS
+//! (root parallelisation) on 1, 2, 4 and 8 threads.
 //!
 //! ```text
 //! cargo bench --bench threads                  # 5 repetitions, depth 7
@@ -10,6 +12,7 @@
 //! cargo bench --bench threads -- --depth 8     # deeper
 //! cargo bench --bench threads -- --quick       # 1 repetition, depth 5, fewer iterations
 //! cargo bench --bench threads -- --reps 5 --depth 6 --book threads-bench   # into the book
+//! cargo bench --bench threads -- --uci-depth 11   # the UCI configuration's time to depth deeper
 //! ```
 //!
 //! Every contender searches the thesis's 24 positions (the default evaluation, the engine's
@@ -27,11 +30,19 @@
 //! exact preset's value on 2, 4 and 8 threads is asserted equal to its value on one (an exact
 //! configuration stays exact), on every position.
 //!
+//! The UCI engine's configuration prunes so much more that it reaches the common depth in a
+//! hundredth of `strongest`'s time, too short a search to time threads by (starting them
+//! counts); so it has a table of its own, at `--uci-depth` (default: the depth plus 4), where
+//! one thread takes about as long as `strongest` at the common depth. At the common depth it
+//! is timed once more, on 2 threads, against the `minimax` crate with the same (classical)
+//! evaluation.
+//!
 //! The MCTS table runs a fixed number of iterations per position (the threads' together) and
 //! prints iterations per second and its ratio to one thread's.
 
 use std::time::Instant;
 
+use game_chess::uci::chess_search;
 use game_chess::{ChessConfig, ChessGame, Evaluation, positions};
 use game_search_lab::book::{Transcript, bench_book, bench_command, write_or_report};
 use game_search_lab::peer::{PeerEval, peer_search};
@@ -144,6 +155,7 @@ fn main() {
     let quick = args.iter().any(|arg| arg == "--quick");
     let reps = option("--reps").unwrap_or(if quick { 1 } else { 5 }).max(1);
     let depth = option("--depth").unwrap_or(if quick { 5 } else { 7 }) as u32;
+    let uci_depth = option("--uci-depth").map_or(depth + 4, |depth| depth as u32);
     let iterations = option("--iterations").unwrap_or(if quick { 2_000 } else { 20_000 }) as u64;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let book = bench_book(&args).unwrap_or_else(|err| {
@@ -162,7 +174,7 @@ fn main() {
         .collect();
     let roots = &roots;
     let evaluation = Evaluation::default();
-    let engine = |preset: Config, threads: u32| {
+    let engine_on = |evaluation: Evaluation, preset: Config, threads: u32| {
         Engine::with_config(
             evaluation,
             Config {
@@ -171,6 +183,9 @@ fn main() {
             },
         )
     };
+    let engine = move |preset: Config, threads: u32| engine_on(evaluation, preset, threads);
+    // The UCI engine's configuration and evaluation (its defaults).
+    let uci = |threads: u32| engine_on(Evaluation::Classical, chess_search(), threads);
 
     // An exact configuration on threads is exact: the same value as on one thread.
     for (index, root) in roots.iter().enumerate() {
@@ -224,39 +239,70 @@ fn main() {
         ));
         base.push(first);
     }
+    // The UCI engine's configuration at the common depth, on 1 and 2 threads.
+    let uci_first = contenders.len();
+    for threads in [1, 2] {
+        contenders.push((
+            format!(
+                "UCI defaults, {threads} thread{}",
+                if threads == 1 { "" } else { "s" }
+            ),
+            Box::new(move |index| {
+                let mut searcher = uci(threads);
+                let (seconds, result) = timed(|| searcher.search(&roots[index], &Limits::depth(depth)));
+                (seconds, result.stats.nodes)
+            }),
+        ));
+        base.push(uci_first);
+    }
     // The `minimax` crate's young-brothers-wait search (rayon) on 2 threads, the same table
     // size, evaluation, adapter and depth: with its default options, and with every option
     // of its own that the adapter can give it (null-move pruning with R = 2 through a pass
-    // move, the countermove table and countermove history). Its nodes are not counted across
-    // its threads: only its time is compared.
-    contenders.push((
-        "minimax::ParallelSearch, 2 threads".to_string(),
-        Box::new(|index| {
+    // move, the countermove table and countermove history); on `strongest`'s evaluation (the
+    // tapered tables) and on the UCI engine's (the classical one). Its nodes are not counted
+    // across its threads: only its time is compared.
+    let peer = move |evaluation: Evaluation, with_options: bool| -> Box<dyn FnMut(usize) -> (f64, u64)> {
+        Box::new(move |index| {
             let options = minimax::IterativeOptions::new().with_table_byte_size(16 << 20);
             let parallel = minimax::ParallelOptions::new().with_num_threads(2);
-            let mut search = minimax::ParallelSearch::new(PeerEval::new(evaluation), options, parallel);
-            search.set_max_depth(depth as u8);
-            let (seconds, _) = timed(|| peer_search(&mut search, &roots[index]));
+            let seconds = if with_options {
+                let options = options
+                    .with_null_move_depth(2)
+                    .with_countermoves()
+                    .with_countermove_history();
+                let mut search =
+                    minimax::ParallelSearch::new(PeerEval::with_pass(evaluation), options, parallel);
+                search.set_max_depth(depth as u8);
+                timed(|| peer_search(&mut search, &roots[index])).0
+            } else {
+                let mut search = minimax::ParallelSearch::new(PeerEval::new(evaluation), options, parallel);
+                search.set_max_depth(depth as u8);
+                timed(|| peer_search(&mut search, &roots[index])).0
+            };
             (seconds, 0)
-        }),
+        })
+    };
+    let peers_first = contenders.len();
+    contenders.push((
+        "minimax::ParallelSearch, 2 threads".to_string(),
+        peer(evaluation, false),
     ));
     base.push(1); // against `strongest, 1 thread`
     contenders.push((
         "minimax::ParallelSearch+nm+cm, 2 threads".to_string(),
-        Box::new(|index| {
-            let options = minimax::IterativeOptions::new()
-                .with_table_byte_size(16 << 20)
-                .with_null_move_depth(2)
-                .with_countermoves()
-                .with_countermove_history();
-            let parallel = minimax::ParallelOptions::new().with_num_threads(2);
-            let mut search = minimax::ParallelSearch::new(PeerEval::with_pass(evaluation), options, parallel);
-            search.set_max_depth(depth as u8);
-            let (seconds, _) = timed(|| peer_search(&mut search, &roots[index]));
-            (seconds, 0)
-        }),
+        peer(evaluation, true),
     ));
     base.push(1);
+    contenders.push((
+        "minimax::ParallelSearch, classical".to_string(),
+        peer(Evaluation::Classical, false),
+    ));
+    base.push(uci_first);
+    contenders.push((
+        "minimax::ParallelSearch+nm+cm, classical".to_string(),
+        peer(Evaluation::Classical, true),
+    ));
+    base.push(uci_first);
     let totals = run(reps, roots.len(), &mut contenders);
     out.line("```text");
     print(
@@ -269,14 +315,17 @@ fn main() {
         &totals,
         &base,
     );
-    // Each peer against our two-thread rows, per repetition.
-    let peers = contenders.len() - 2..contenders.len();
-    let ours = [
-        ("strongest", 1),
-        ("exact", thread_counts.len() + 1),
-        ("strongest without quiescence", first + 1),
-    ];
-    for peer in peers {
+    // Each peer against our two-thread rows on its evaluation, per repetition.
+    for peer in peers_first..contenders.len() {
+        let ours: &[(&str, usize)] = if base[peer] == uci_first {
+            &[("the UCI defaults", uci_first + 1)]
+        } else {
+            &[
+                ("strongest", 1),
+                ("exact", thread_counts.len() + 1),
+                ("strongest without quiescence", first + 1),
+            ]
+        };
         let ratios: Vec<String> = ours
             .iter()
             .map(|&(name, row)| {
@@ -294,6 +343,36 @@ fn main() {
             ratios.join(", ")
         ));
     }
+    out.line("```");
+    out.line("");
+
+    // The UCI engine's configuration deeper, where a search lasts long enough to time threads.
+    let mut contenders: Vec<Contender> = Vec::new();
+    for threads in thread_counts {
+        contenders.push((
+            format!(
+                "UCI defaults, {threads} thread{}",
+                if threads == 1 { "" } else { "s" }
+            ),
+            Box::new(move |index| {
+                let mut searcher = uci(threads);
+                let (seconds, result) = timed(|| searcher.search(&roots[index], &Limits::depth(uci_depth)));
+                (seconds, result.stats.nodes)
+            }),
+        ));
+    }
+    let totals = run(reps, roots.len(), &mut contenders);
+    out.line("```text");
+    print(
+        &mut out,
+        &format!(
+            "the UCI engine's configuration (chess_search, classical evaluation): time to depth {uci_depth} and nodes per second"
+        ),
+        "nodes",
+        &contenders,
+        &totals,
+        &[0; 4],
+    );
     out.line("```");
     out.line("");
 
