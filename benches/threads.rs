@@ -30,8 +30,8 @@
 //! exact preset's value on 2, 4 and 8 threads is asserted equal to its value on one (an exact
 //! configuration stays exact), on every position.
 //!
-//! The UCI engine's configuration prunes so much more that it reaches the common depth in a
-//! hundredth of `strongest`'s time, too short a search to time threads by (starting them
+//! The UCI engine's configuration prunes so much more that it reaches the common depth in
+//! about a fiftieth of `strongest`'s time, too short a search to time threads by (starting them
 //! counts); so it has a table of its own, at `--uci-depth` (default: the depth plus 4), where
 //! one thread takes about as long as `strongest` at the common depth. At the common depth it
 //! is timed once more, on 2 threads, against the `minimax` crate with the same (classical)
@@ -186,6 +186,20 @@ fn main() {
     let engine = move |preset: Config, threads: u32| engine_on(evaluation, preset, threads);
     // The UCI engine's configuration and evaluation (its defaults).
     let uci = |threads: u32| engine_on(Evaluation::Classical, chess_search(), threads);
+    // A row of the UCI engine's configuration on `threads` threads to `depth`.
+    let uci_row = move |threads: u32, depth: u32| -> Contender {
+        (
+            format!(
+                "UCI defaults, {threads} thread{}",
+                if threads == 1 { "" } else { "s" }
+            ),
+            Box::new(move |index| {
+                let mut searcher = uci(threads);
+                let (seconds, result) = timed(|| searcher.search(&roots[index], &Limits::depth(depth)));
+                (seconds, result.stats.nodes)
+            }),
+        )
+    };
 
     // An exact configuration on threads is exact: the same value as on one thread.
     for (index, root) in roots.iter().enumerate() {
@@ -242,17 +256,7 @@ fn main() {
     // The UCI engine's configuration at the common depth, on 1 and 2 threads.
     let uci_first = contenders.len();
     for threads in [1, 2] {
-        contenders.push((
-            format!(
-                "UCI defaults, {threads} thread{}",
-                if threads == 1 { "" } else { "s" }
-            ),
-            Box::new(move |index| {
-                let mut searcher = uci(threads);
-                let (seconds, result) = timed(|| searcher.search(&roots[index], &Limits::depth(depth)));
-                (seconds, result.stats.nodes)
-            }),
-        ));
+        contenders.push(uci_row(threads, depth));
         base.push(uci_first);
     }
     // The `minimax` crate's young-brothers-wait search (rayon) on 2 threads, the same table
@@ -349,17 +353,7 @@ fn main() {
     // The UCI engine's configuration deeper, where a search lasts long enough to time threads.
     let mut contenders: Vec<Contender> = Vec::new();
     for threads in thread_counts {
-        contenders.push((
-            format!(
-                "UCI defaults, {threads} thread{}",
-                if threads == 1 { "" } else { "s" }
-            ),
-            Box::new(move |index| {
-                let mut searcher = uci(threads);
-                let (seconds, result) = timed(|| searcher.search(&roots[index], &Limits::depth(uci_depth)));
-                (seconds, result.stats.nodes)
-            }),
-        ));
+        contenders.push(uci_row(threads, uci_depth));
     }
     let totals = run(reps, roots.len(), &mut contenders);
     out.line("```text");
