@@ -62,8 +62,8 @@ pub struct SearchStats {
     pub see_pruned_moves: u64,
     /// Nodes searched a ply shallower by internal iterative reduction (no table move).
     pub internal_reductions: u64,
-    /// Table moves searched a ply deeper by singular extensions (every other move stayed below
-    /// the bar).
+    /// Table moves found singular (every other move stayed below the bar): searched a ply
+    /// deeper, unless the check extension extends them already.
     pub singular_extensions: u64,
     /// Nodes cut by singular extensions' multi-cut (the other moves beat a bar at least beta).
     pub multi_cuts: u64,

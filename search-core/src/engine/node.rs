@@ -469,7 +469,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 position: &child,
                 first: searched == 1,
                 reduction: self.late_move_reduction(node, work.in_check, work.improving, &candidate, &child),
-                extension: u32::from(work.extended == Some(mv)),
+                extension: singular::extension(work.extended == Some(mv), || self.extends_in_check(&child)),
                 chain: child_capture_chain(node.chain, candidate.noisy),
                 flips: child.to_move() != game.to_move(),
             };
@@ -848,6 +848,13 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             }
             None => Probe::default(),
         }
+    }
+
+    /// Whether `child` will be extended for being in check (the `check_extension`): then a
+    /// singular table move gets no second ply on top, so that no move is extended twice
+    /// (Stockfish gives a move one extension at most).
+    fn extends_in_check(&self, child: &G) -> bool {
+        self.config.check_extension && child.is_in_check()
     }
 
     /// The singular-extension test of `node`'s table move (see `singular.rs`), if the feature

@@ -21,9 +21,10 @@
 //!   without a table probe or store of its own. The extension is given only while the node is
 //!   nearer the root than twice the iteration's depth (Stockfish's bound), so chains of
 //!   singular moves end.
-//! - **Invariant.** Only the table move is extended, by one ply; the node's result is stored at
-//!   its own depth. A multi-cut returns the bar: at least beta, below the table move's stored
-//!   bound, and reached by another move in the excluding search.
+//! - **Invariant.** Only the table move is extended, by one ply, and not when the check
+//!   extension extends it already (one extension a move at most, as in Stockfish); the node's
+//!   result is stored at its own depth. A multi-cut returns the bar: at least beta, below the
+//!   table move's stored bound, and reached by another move in the excluding search.
 //! - **Exact or value-changing.** Value-changing: the extended line is searched deeper than the
 //!   nominal depth, and a multi-cut trusts a shallower search. Off in every preset; the
 //!   cross-checks hold engines with it to the invariants only.
@@ -111,6 +112,14 @@ pub(super) fn excluding_depth(depth: u32) -> u32 {
     (depth - 1) / 2
 }
 
+/// The plies the singular test adds to a move's child: one for the table move found singular
+/// (`singular`), none if the check extension extends that child already (`check_extends`, asked
+/// of the singular move only: a check test per child would cost every node): one extension a
+/// move at most, as in Stockfish.
+pub(super) fn extension(singular: bool, check_extends: impl FnOnce() -> bool) -> u32 {
+    u32::from(singular && !check_extends())
+}
+
 /// The decision from the excluding search's fail-soft `score` against the `bar`, at `node`.
 pub(super) fn decide(score: Score, bar: Score, node: &Node) -> Singular {
     if score < bar {
@@ -128,7 +137,7 @@ pub(super) fn decide(score: Score, bar: Score, node: &Node) -> Singular {
 
 #[cfg(test)]
 mod tests {
-    use super::{Singular, bar, decide, excluding_depth};
+    use super::{Singular, bar, decide, excluding_depth, extension};
     use crate::Score;
     use crate::engine::frame::Node;
 
@@ -181,6 +190,20 @@ mod tests {
             ..node(10, 20, 40)
         };
         assert_eq!(bar(8, &far, Some((Score::cp(50), 9)), 1), Some(Score::cp(40)));
+    }
+
+    #[test]
+    fn a_move_gets_one_extension_at_most() {
+        assert_eq!(extension(true, || false), 1, "singular, not in check");
+        assert_eq!(
+            extension(true, || true),
+            0,
+            "singular, extended for the check already"
+        );
+        assert_eq!(
+            extension(false, || unreachable!("asked of a move not singular")),
+            0
+        );
     }
 
     #[test]
