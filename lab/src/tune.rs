@@ -17,6 +17,10 @@
 //!   promotions) finds nothing better than its static value.
 //! - **Checked.** After rounding, the held-out error is computed again by the evaluation's own
 //!   integer arithmetic ([`classical::Trace::value`]) and printed beside the float one.
+//! - **Reproducible.** The positions are fitted in the order of their files and game numbers,
+//!   not in the order a file holds its games (`selfplay` writes each game as it ends, so two runs
+//!   of the same games order a file differently, and a resumed file differs again): the same
+//!   games give the same weights.
 
 use std::fmt::Write as _;
 use std::fs::File;
@@ -96,7 +100,7 @@ pub struct Options {
 }
 
 /// The positions, traced: each a run of (term, count) pairs, its phase and result.
-#[derive(Default)]
+#[derive(Default, Debug, PartialEq)]
 pub struct Dataset {
     /// Every position's nonzero counts, one after the other.
     entries: Vec<(u16, i16)>,
@@ -172,6 +176,32 @@ impl Dataset {
     fn position(&self, index: usize) -> &[(u16, i16)] {
         &self.entries[self.starts[index]..self.starts[index + 1]]
     }
+
+    /// The same positions sorted by `keys` (one a position: its file and game number), each
+    /// game's positions kept in their order. `selfplay` writes its games as they end, so two
+    /// runs of the same games order a file differently; the fit sums its errors in the
+    /// dataset's order, and Adam turns the last bits of a gradient near zero into whole steps,
+    /// so without this the same games could fit to different weights.
+    fn in_game_order(self, keys: &[(usize, usize)]) -> Dataset {
+        let mut order: Vec<usize> = (0..self.len()).collect();
+        order.sort_by_key(|&index| keys[index]);
+        let mut sorted = Dataset {
+            games: self.games,
+            read: self.read,
+            ..Dataset::default()
+        };
+        sorted.starts.push(0);
+        for index in order {
+            sorted.entries.extend_from_slice(self.position(index));
+            sorted.starts.push(sorted.entries.len());
+            sorted.phases.push(self.phases[index]);
+            sorted.results.push(self.results[index]);
+            sorted.scores.push(self.scores[index]);
+            sorted.targets.push(self.targets[index]);
+            sorted.held_out.push(self.held_out[index]);
+        }
+        sorted
+    }
 }
 
 /// One data line: a FEN, White's result and the search's score for White (centipawns; `0` if
@@ -209,7 +239,8 @@ fn is_quiet(engine: &mut Engine<ChessGame, Classical>, game: &ChessGame) -> bool
 }
 
 /// Reads every data file into a dataset, quiet positions only unless `keep_noisy`; one game
-/// in ten (by its number) is held out.
+/// in ten (by its number) is held out. The positions are ordered by file, then by game number,
+/// whatever order a file holds its games in, so that the same games give the same fit.
 ///
 /// # Errors
 ///
@@ -226,7 +257,8 @@ pub fn load(paths: &[PathBuf], keep_noisy: bool, max_positions: Option<usize>) -
         phase: 0,
     };
     let limit = max_positions.unwrap_or(usize::MAX);
-    for path in paths {
+    let mut keys: Vec<(usize, usize)> = Vec::new();
+    'files: for (file_index, path) in paths.iter().enumerate() {
         let file = File::open(path).map_err(|err| format!("cannot read {}: {err}", path.display()))?;
         let mut game: Vec<(ChessGame, f32, f32)> = Vec::new();
         for (number, line) in BufReader::new(file).lines().enumerate() {
@@ -245,9 +277,10 @@ pub fn load(paths: &[PathBuf], keep_noisy: bool, max_positions: Option<usize>) -
                     }
                     classical::trace_into(position.board(), position.chess().turn(), &mut trace);
                     data.push(&trace, result, score, id % 10 == 0);
+                    keys.push((file_index, id));
                 }
                 if data.len() >= limit {
-                    return Ok(data);
+                    break 'files;
                 }
                 continue;
             }
@@ -257,7 +290,7 @@ pub fn load(paths: &[PathBuf], keep_noisy: bool, max_positions: Option<usize>) -
             game.push(parse_line(&line).map_err(|err| format!("{}:{}: {err}", path.display(), number + 1))?);
         }
     }
-    Ok(data)
+    Ok(data.in_game_order(&keys))
 }
 
 /// `σ(E)` with scaling `k`: the expected score of an evaluation of `e` centipawns.
@@ -682,6 +715,45 @@ mod tests {
                 .unwrap_err()
                 .contains("no result")
         );
+    }
+
+    /// Two files holding the same games in different orders (as two `selfplay` runs of the
+    /// same games write them) load to the same dataset, so they fit to the same weights.
+    #[test]
+    fn the_order_of_a_files_games_does_not_matter() {
+        let games = [
+            (
+                0,
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1; 0.5; 20\n8/8/8/8/8/8/8/4K2k w - - 0 1; 0.5; 0",
+            ),
+            (
+                1,
+                "4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1; 1; 300\n4k3/8/8/8/8/8/8/1NN1K3 b - - 0 1; 1; 310",
+            ),
+            (2, "r3k3/8/8/8/8/8/8/4K3 w - - 0 1; 0; -480"),
+            (10, "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1; 1; 150"),
+        ];
+        let dir = std::env::temp_dir().join(format!("tune-order-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, order: &[usize]| {
+            let mut text = String::new();
+            for &i in order {
+                let (id, lines) = games[i];
+                writeln!(text, "{lines}\n# game {id}: a result").unwrap();
+            }
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            path
+        };
+        let in_order = write("in-order.txt", &[0, 1, 2, 3]);
+        let shuffled = write("shuffled.txt", &[2, 3, 0, 1]);
+        let a = load(&[in_order], true, None).unwrap();
+        let b = load(&[shuffled], true, None).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!((a.games, a.read, a.len()), (4, 6, 6));
+        assert_eq!(a, b);
+        // Games 0 and 10 are held out (one in ten, by number), and game 10's position comes last.
+        assert_eq!(a.held_out, [true, true, false, false, false, true]);
     }
 
     /// A nonsense option is refused before any position is read.
