@@ -38,6 +38,16 @@ or at `--games`, and says which:
 
     python3 game-chess/tests/python/match.py --engine new-binary --opponent old-binary \\
         --sprt 0 10 --games 2000 --tc 2+0.02 --name old
+
+A test stopped before its decision (the end of a session, a planned length reached without one)
+is continued by a second run: `--first-game N` starts at game N (numbered from 0: opening N // 2,
+our engine White when N is even), so that the continuation plays the games the first run did
+not, and `--prior W D L` carries the first run's score, so that the running score, the SPRT and
+the record count both parts (the record keeps the prior apart, under "continued"; its errors and
+opponent failures are this run's). A prior that already decides the test plays no game:
+
+    python3 game-chess/tests/python/match.py --engine new-binary --opponent old-binary \\
+        --sprt 0 10 --games 1500 --tc 2+0.02 --name old --first-game 500 --prior 180 170 150
 """
 
 import argparse
@@ -158,12 +168,23 @@ def main():
                         help="games played at once (default 1; at most one per core)")
     parser.add_argument("--record", help="append the match's result to this file as a JSON line")
     parser.add_argument("--label", help="the record's name for the test (default: the opponent's name)")
+    parser.add_argument("--first-game", type=int, default=0, metavar="N",
+                        help="start at game N, numbered from 0 (opening N // 2, our engine White when N is "
+                             "even): continue a test where an earlier run stopped")
+    parser.add_argument("--prior", nargs=3, type=int, metavar=("WINS", "DRAWS", "LOSSES"),
+                        help="an earlier run's score in the same test, counted with this run's "
+                             "(the running score, the SPRT and the record)")
     parser.add_argument("--json-lines", action="store_true",
                         help="also print the running score as a `JSON {...}` line after every game "
                              "(for programs that drive this script, such as the lab's reproduce)")
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.first_game < 0:
+        parser.error("--first-game must be at least 0")
+    if args.prior and min(args.prior) < 0:
+        parser.error("--prior takes three counts of games: WINS DRAWS LOSSES, none negative")
+    prior = tuple(args.prior or (0, 0, 0))
     if args.xboard and args.option:
         parser.error("--option sets UCI options; XBoard engines take their settings on the command line")
 
@@ -177,13 +198,17 @@ def main():
 
     if args.concurrency < 1:
         parser.error("--concurrency must be at least 1")
-    wins = draws = losses = 0
+    # The test's score, the prior's included; `played` below counts this run's games alone.
+    wins, draws, losses = prior
     errors = []
     opponent_failures = []  # the opponent crashed, broke the protocol or lost on time: scored as its loss
     lock = threading.Lock()
     started = time.monotonic()
     print(f"game-search-uci vs {name}, {args.games} games at {tc[0]:g} s + {tc[1]:g} s, "
           f"{len(openings)} openings from {args.openings}, {args.concurrency} at once", flush=True)
+    if args.first_game or args.prior:
+        print(f"continuing a test: from game {args.first_game + 1}, after +{prior[0]} ={prior[1]} -{prior[2]}",
+              flush=True)
 
     def play(index):
         """Plays game `index` (its opening and colours follow from it); its result line."""
@@ -219,10 +244,14 @@ def main():
     signal.signal(signal.SIGINT, request_stop)
     signal.signal(signal.SIGTERM, request_stop)
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.concurrency) as pool:
-        next_game = 0
+        next_game = args.first_game
+        last_game = args.first_game + args.games
         running = set()
-        while running or (next_game < args.games and decision is None and not stop["requested"]):
-            while (next_game < args.games and decision is None and not stop["requested"]
+        if args.sprt:
+            # A prior score may have decided the test already.
+            decision, ratio = sprt.verdict(wins, draws, losses, *args.sprt, args.alpha, args.beta)
+        while running or (next_game < last_game and decision is None and not stop["requested"]):
+            while (next_game < last_game and decision is None and not stop["requested"]
                    and len(running) < args.concurrency):
                 running.add(pool.submit(play, next_game))
                 next_game += 1
@@ -238,11 +267,11 @@ def main():
                 if args.pgn:
                     with open(args.pgn, "a") as out:
                         out.write(pgn + "\n\n")
-                played = wins + draws + losses
+                total = wins + draws + losses
                 print(f"{label}: {white_name} - {black_name} {result} in {plies} plies; "
-                      f"running +{wins} ={draws} -{losses} ({100 * (wins + draws / 2) / played:.1f}%)", flush=True)
+                      f"running +{wins} ={draws} -{losses} ({100 * (wins + draws / 2) / total:.1f}%)", flush=True)
                 if args.json_lines:
-                    print("JSON " + json.dumps({"games": played, "planned": args.games, "wins": wins, "draws": draws,
+                    print("JSON " + json.dumps({"games": total, "planned": args.games + sum(prior), "wins": wins, "draws": draws,
                                                 "losses": losses, "errors": len(errors)}), flush=True)
                 if args.sprt and decision is None:
                     decision, ratio = sprt.verdict(wins, draws, losses, *args.sprt, args.alpha, args.beta)
@@ -255,14 +284,18 @@ def main():
               f"{args.beta:g}): LLR {ratio:.2f} in [{lower:.2f}, {upper:.2f}] after {wins + draws + losses} games: "
               f"{outcome}", flush=True)
 
-    played = wins + draws + losses
+    total = wins + draws + losses
+    played = total - sum(prior)
     if stop["requested"]:
         print(f"stopped after {played} of {args.games} games", flush=True)
     estimate, low, high = elo(wins, draws, losses)
     points = wins + draws / 2
     errors += [f"python-chess could not read our engine: {message}" for message in warnings.messages]
-    print(f"\nagainst {name}: +{wins} ={draws} -{losses}, {points:g}/{played} "
-          f"({100 * points / played:.1f}%), Elo {signed(estimate, '+inf' if points == played else '-inf')} [{signed(low, '-inf')}, {signed(high, '+inf')}] (95%), "
+    if args.prior:
+        print(f"\nthis run: +{wins - prior[0]} ={draws - prior[1]} -{losses - prior[2]} over {played} games "
+              f"from game {args.first_game + 1}; with the prior +{prior[0]} ={prior[1]} -{prior[2]}:")
+    print(f"\nagainst {name}: +{wins} ={draws} -{losses}, {points:g}/{total} "
+          f"({100 * points / total:.1f}%), Elo {signed(estimate, '+inf' if points == total else '-inf')} [{signed(low, '-inf')}, {signed(high, '+inf')}] (95%), "
           f"{(time.monotonic() - started) / 60:.1f} min; errors of ours: {len(errors)}; "
           f"games the opponent lost by failing: {len(opponent_failures)}")
     for error in errors:
@@ -278,7 +311,7 @@ def main():
             "tc": args.tc,
             "concurrency": args.concurrency,
             "openings": os.path.basename(args.openings),
-            "games": played,
+            "games": total,
             "wins": wins,
             "draws": draws,
             "losses": losses,
@@ -288,6 +321,9 @@ def main():
             "errors": len(errors),
             "opponent_failures": len(opponent_failures),
         }
+        if args.first_game or args.prior:
+            record["continued"] = {"first_game": args.first_game, "prior": {"wins": prior[0], "draws": prior[1],
+                                                                            "losses": prior[2]}}
         if args.sprt:
             record["sprt"] = {"elo0": args.sprt[0], "elo1": args.sprt[1], "alpha": args.alpha, "beta": args.beta,
                               "llr": round(ratio, 3), "decision": decision}
