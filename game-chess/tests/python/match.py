@@ -41,7 +41,7 @@ or at `--games`, and says which:
 
 A test stopped before its decision (the end of a session, a planned length reached without one)
 is continued by a second run: `--first-game N` starts at game N (numbered from 0: opening N // 2,
-our engine White when N is even), so that the continuation plays the games the first run did
+our engine White when N is even; the printed labels count from 1), so that the continuation plays the games the first run did
 not, and `--prior W D L` carries the first run's score, so that the running score, the SPRT and
 the record count both parts (the record keeps the prior apart, under "continued"; its errors and
 opponent failures are this run's). A prior that already decides the test plays no game:
@@ -286,15 +286,18 @@ def main():
 
     total = wins + draws + losses
     played = total - sum(prior)
+    planned = args.games + sum(prior)
     if stop["requested"]:
-        print(f"stopped after {played} of {args.games} games", flush=True)
+        print(f"stopped after {total} of {planned} games", flush=True)
+    if decision is None and (stop["requested"] or args.sprt):
+        print(f"to continue: --first-game {args.first_game + played} --prior {wins} {draws} {losses}", flush=True)
     estimate, low, high = elo(wins, draws, losses)
     points = wins + draws / 2
     errors += [f"python-chess could not read our engine: {message}" for message in warnings.messages]
     if args.prior:
         print(f"\nthis run: +{wins - prior[0]} ={draws - prior[1]} -{losses - prior[2]} over {played} games "
               f"from game {args.first_game + 1}; with the prior +{prior[0]} ={prior[1]} -{prior[2]}:")
-    print(f"\nagainst {name}: +{wins} ={draws} -{losses}, {points:g}/{total} "
+    print(f"{'' if args.prior else chr(10)}against {name}: +{wins} ={draws} -{losses}, {points:g}/{total} "
           f"({100 * points / total:.1f}%), Elo {signed(estimate, '+inf' if points == total else '-inf')} [{signed(low, '-inf')}, {signed(high, '+inf')}] (95%), "
           f"{(time.monotonic() - started) / 60:.1f} min; errors of ours: {len(errors)}; "
           f"games the opponent lost by failing: {len(opponent_failures)}")
@@ -304,7 +307,7 @@ def main():
         print(f"OPPONENT FAILED {failure}")
     if args.record:
         record = {
-            "label": (args.label or name) + (f" (stopped after {played} of {args.games} games)"
+            "label": (args.label or name) + (f" (stopped after {total} of {planned} games)"
                                              if stop["requested"] else ""),
             "date": datetime.date.today().isoformat(),
             "command": "python3 " + " ".join(shlex.quote(arg) for arg in sys.argv),
