@@ -48,6 +48,16 @@ pub struct Sprt {
     pub decision: Option<String>,
 }
 
+/// Our engine's `bench` run by the match script before the games (recorded since 2026-12-05):
+/// the speed of the machine the match was played on.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct Bench {
+    /// The bench's node count (which build it was).
+    pub nodes: u64,
+    /// Its nodes a second.
+    pub nps: u64,
+}
+
 /// One recorded match.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct Match {
@@ -84,6 +94,9 @@ pub struct Match {
     pub opponent_failures: u32,
     /// The sequential test, if it was one.
     pub sprt: Option<Sprt>,
+    /// Our engine's bench before the games, if recorded.
+    #[serde(default)]
+    pub bench: Option<Bench>,
 }
 
 fn one() -> u32 {
@@ -182,19 +195,23 @@ pub fn gates_markdown(matches: &[Match]) -> String {
 #[must_use]
 pub fn matches_markdown(matches: &[Match]) -> String {
     let mut text = String::from(
-        "| match | time control | games | score | Elo [95%] | errors of ours | games the opponent lost by failing |\n|---|---|---|---|---|---|---|\n",
+        "| match | time control | games | score | Elo [95%] | errors of ours | games the opponent lost by failing | our bench (nodes a second) |\n|---|---|---|---|---|---|---|---|\n",
     );
     for m in matches.iter().filter(|m| m.sprt.is_none()) {
         let _ = writeln!(
             text,
-            "| {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
             m.label,
             m.tc,
             m.games,
             score(m),
             elo(m),
             m.errors,
-            m.opponent_failures
+            m.opponent_failures,
+            m.bench.as_ref().map_or_else(
+                || "-".to_string(),
+                |bench| format!("{:.2} M", bench.nps as f64 / 1e6)
+            )
         );
     }
     text
@@ -230,7 +247,7 @@ mod tests {
 
     const LINES: &str = r#"{"label": "qs-see", "date": "2026-11-26", "command": "python3 match.py", "tc": "2+0.02", "concurrency": 2, "openings": "openings-random.txt", "games": 300, "wins": 100, "draws": 120, "losses": 80, "elo": 23.2, "low": 3.1, "high": 43.9, "errors": 0, "sprt": {"elo0": 0.0, "elo1": 20.0, "alpha": 0.05, "beta": 0.05, "llr": 2.97, "decision": "H1"}}
 {"label": "Phalanx XXV", "date": "2026-11-26", "command": "python3 match.py", "tc": "5+0.05", "games": 200, "wins": 80, "draws": 40, "losses": 80, "elo": 0.0, "low": -43.2, "high": 43.2, "errors": 0}
-{"label": "GNU Chess", "date": "2026-11-26", "command": "python3 match.py", "tc": "5+0.05", "games": 100, "wins": 38, "draws": 11, "losses": 51, "elo": -45.4, "low": -112.6, "high": 18.5, "errors": 0, "opponent_failures": 5}
+{"label": "GNU Chess", "date": "2026-11-26", "command": "python3 match.py", "tc": "5+0.05", "games": 100, "wins": 38, "draws": 11, "losses": 51, "elo": -45.4, "low": -112.6, "high": 18.5, "errors": 0, "opponent_failures": 5, "bench": {"nodes": 221441, "nps": 1215479}}
 "#;
 
     #[test]
@@ -246,11 +263,14 @@ mod tests {
         assert!(!gates.contains("Phalanx"));
         let others = matches_markdown(&matches);
         assert!(
-            others.contains("| Phalanx XXV | 5+0.05 | 200 | +80 =40 -80 (50.0%) | +0 [-43, +43] | 0 | 0 |"),
+            others
+                .contains("| Phalanx XXV | 5+0.05 | 200 | +80 =40 -80 (50.0%) | +0 [-43, +43] | 0 | 0 | - |"),
             "{others}"
         );
         assert!(
-            others.contains("| GNU Chess | 5+0.05 | 100 | +38 =11 -51 (43.5%) | -45 [-113, +19] | 0 | 5 |"),
+            others.contains(
+                "| GNU Chess | 5+0.05 | 100 | +38 =11 -51 (43.5%) | -45 [-113, +19] | 0 | 5 | 1.22 M |"
+            ),
             "{others}"
         );
         std::fs::write(&path, "{\"label\": 3}\n").unwrap();

@@ -28,6 +28,12 @@ game per core, and nothing else on the machine). With `--record FILE` the match'
 command, score, Elo and SPRT verdict) is appended to FILE as one JSON line when it ends: the
 strength record the book's tables are made from (`reproduce --tables gates`).
 
+Before the games the script runs our engine's `bench` (three times, keeping the fastest) and prints
+(and records, as "bench") its node count and nodes a second: the speed of the machine the match was played on. It matters
+against an opponent whose strength is set by a limit rather than by the clock: Stockfish's
+`UCI_Elo` picks its move from a search of fixed depth (its skill level plus one), so it plays
+alike on a slower machine, where our engine searches less in the same time.
+
 Ctrl-C (or SIGTERM) stops a match cleanly: no new game starts, the games being played finish, and
 the match is reported, and recorded with "stopped after N of M games" in its label; a second
 Ctrl-C aborts at once.
@@ -57,8 +63,10 @@ import json
 import logging
 import math
 import os
+import re
 import shlex
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -145,6 +153,26 @@ def parse_option(text):
         return name, value
 
 
+def bench_of(engine, runs=3):
+    """Our engine's `bench` on this machine now, as {"nodes": N, "nps": N}: the fastest of `runs`
+    (a bench takes a fraction of a second, and the fastest run is the least disturbed), or None
+    if it could not be run or read (an engine that does not exist, one without the command)."""
+    best = None
+    for _ in range(runs):
+        try:
+            run = subprocess.run([engine, "bench"], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                                 timeout=300)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        nodes = re.search(r"^Nodes searched\s*:\s*(\d+)", run.stdout, re.MULTILINE)
+        nps = re.search(r"^Nodes/second\s*:\s*(\d+)", run.stdout, re.MULTILINE)
+        if run.returncode != 0 or not nodes or not nps:
+            return None
+        if best is None or int(nps[1]) > best["nps"]:
+            best = {"nodes": int(nodes[1]), "nps": int(nps[1])}
+    return best
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--engine", required=True, help="path to game-search-uci")
@@ -206,6 +234,12 @@ def main():
     started = time.monotonic()
     print(f"game-search-uci vs {name}, {args.games} games at {tc[0]:g} s + {tc[1]:g} s, "
           f"{len(openings)} openings from {args.openings}, {args.concurrency} at once", flush=True)
+    bench = bench_of(args.engine)
+    if bench:
+        print(f"our engine's bench on this machine now: {bench['nodes']} nodes, {bench['nps']} nodes a second",
+              flush=True)
+    else:
+        print("our engine's bench: could not be run", flush=True)
     if args.first_game or args.prior:
         print(f"continuing a test: from game {args.first_game + 1}, after +{prior[0]} ={prior[1]} -{prior[2]}",
               flush=True)
@@ -324,6 +358,8 @@ def main():
             "errors": len(errors),
             "opponent_failures": len(opponent_failures),
         }
+        if bench:
+            record["bench"] = bench
         if args.first_game or args.prior:
             record["continued"] = {"first_game": args.first_game, "prior": {"wins": prior[0], "draws": prior[1],
                                                                             "losses": prior[2]}}
