@@ -28,9 +28,9 @@ game per core, and nothing else on the machine). With `--record FILE` the match'
 command, score, Elo and SPRT verdict) is appended to FILE as one JSON line when it ends: the
 strength record the book's tables are made from (`reproduce --tables gates`).
 
-Before the games the script runs our engine's `bench` (three times, keeping the fastest) and prints
-(and records, as "bench") its node count and nodes a second: the speed of the machine the match was played on. It matters
-against an opponent whose strength is set by a limit rather than by the clock: Stockfish's
+Before the games the script runs our engine's `bench` (its default options, three times, keeping
+the fastest) and prints (and records, as "bench") its node count and nodes a second: the speed
+of the machine the match was played on. It matters against an opponent whose strength is set by a limit rather than by the clock: Stockfish's
 `UCI_Elo` picks its move from a search of fixed depth (its skill level plus one), so it plays
 alike on a slower machine, where our engine searches less in the same time.
 
