@@ -262,6 +262,9 @@ def main():
         games = games[: args.max_games]
     total = sum(len(lines) for lines, _ in games)
     jobs = [(lines, closing, args.scale, args.mate) for lines, closing in games]
+    # Started once here first, so that a wrong --stockfish is one clear error (a worker whose
+    # start fails would be restarted by the pool for ever).
+    Stockfish(args.stockfish, args.nodes, args.hash).close()
     start = time.time()
     done = 0
     with multiprocessing.Pool(
@@ -282,4 +285,8 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except (OSError, ValueError, RuntimeError) as error:
+        print(f"relabel.py: error: {error}", file=sys.stderr)
+        sys.exit(1)
