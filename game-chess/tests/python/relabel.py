@@ -29,6 +29,7 @@ with every score multiplied by `C`, without searching again.
 import argparse
 import math
 import multiprocessing
+import signal
 import subprocess
 import sys
 import time
@@ -112,6 +113,14 @@ def read_games(path):
                 fields = [field.strip() for field in line.split(";")]
                 if len(fields) < 2 or len(fields[0].split()) < 4:
                     raise ValueError(f"{path}:{number}: not a `FEN; RESULT; SCORE` line: {line!r}")
+                if fields[1] not in ("1", "0.5", "0"):
+                    raise ValueError(f"{path}:{number}: a result of 1, 0.5 or 0 expected, got {fields[1]!r}")
+                if len(fields) < 3 or not fields[2]:
+                    fields = fields[:2] + ["0"]
+                try:
+                    int(fields[2])
+                except ValueError:
+                    raise ValueError(f"{path}:{number}: a score in centipawns expected, got {fields[2]!r}") from None
                 lines.append(fields)
     if lines:
         raise ValueError(f"{path}: {len(lines)} positions after the last `# game` line")
@@ -123,6 +132,8 @@ WORKER = None
 
 def start_worker(path, nodes, hash_mb):
     global WORKER
+    # Ctrl-C is the main process's to handle: it stops the pool and keeps the games written.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     WORKER = Stockfish(path, nodes, hash_mb)
 
 
@@ -145,6 +156,8 @@ def fit_scale(path, k):
     for lines, _ in read_games(path):
         for fields in lines:
             pairs.append((float(fields[1]), float(fields[2])))
+    if not pairs:
+        raise ValueError(f"{path}: no positions")
 
     def error(c):
         return sum(
@@ -197,6 +210,14 @@ def self_test():
             raise AssertionError("a bad line was read")
         except ValueError as error:
             assert ":4401:" in str(error), error  # 4 000 positions and 400 game lines before it
+        bad_result = os.path.join(directory, "result.txt")
+        with open(bad_result, "w", encoding="utf-8") as file:
+            file.write("8/8/8/8/8/8/8/K6k w - - 0 1; 2; 10\n# game 0: 1-0\n")
+        try:
+            read_games(bad_result)
+            raise AssertionError("a result of 2 was read")
+        except ValueError as error:
+            assert ":1: a result" in str(error), error
     if os.path.exists("/usr/games/stockfish"):
         engine = Stockfish("/usr/games/stockfish", 1000, 16)
         fen = "6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1"  # Black to move, White mates with Ra8
@@ -236,12 +257,12 @@ def main():
     if args.self_test:
         self_test()
         return 0
+    if not args.input:
+        parser.error("--input is needed")
     if args.fit_scale is not None:
         c, best, unscaled, n = fit_scale(args.input, args.fit_scale)
         print(f"{n} positions, K {args.fit_scale}: scale {c:.4f} (error {best:.6f}; unscaled {unscaled:.6f})")
         return 0
-    if not args.input:
-        parser.error("--input is needed")
     if not args.output:
         parser.error("--output is needed (or --fit-scale)")
     if args.rescale is not None:
@@ -290,3 +311,8 @@ if __name__ == "__main__":
     except (OSError, ValueError, RuntimeError) as error:
         print(f"relabel.py: error: {error}", file=sys.stderr)
         sys.exit(1)
+    except KeyboardInterrupt:
+        # The output holds whole games only (each is written at once, in order); a new run
+        # relabels from the start (no resume: 1 000 nodes a position is minutes, not hours).
+        print("relabel.py: stopped; the output holds the games written so far", file=sys.stderr)
+        sys.exit(130)
