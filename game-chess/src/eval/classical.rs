@@ -1,5 +1,5 @@
-//! [`Classical`]: a classical evaluation, every weight tuned by Texel's method on the project's
-//! own self-play games.
+//! [`Classical`]: a classical evaluation, every weight tuned by Texel's method on the positions of
+//! the project's own self-play games.
 //!
 //! - **Idea.** A sum of terms, each a count of something on the board (White's minus Black's)
 //!   times a weight, with a middle-game and an end-game weight blended by the game phase as in
@@ -8,7 +8,10 @@
 //!   Being linear in its weights, the evaluation is also a *trace*: the counts alone
 //!   ([`trace`]), from which the tuner (`game_search_lab::tune`, `cargo run --release --example
 //!   tune`) fits every weight to game results by logistic regression (Texel's method, Peter
-//!   Österlund 2014) and writes them to `weights.rs`.
+//!   Österlund 2014), or to search scores of the same positions turned into expected results,
+//!   and writes them to `weights.rs`. Today's weights are fitted to Stockfish 15.1's scores of
+//!   the positions of the project's own self-play games (`game-chess/tests/python/relabel.py`;
+//!   the book's tuning chapter gives the commands).
 //! - **Invariant.** The value is exactly `(mg × phase + eg × (24 − phase)) / 24`, where `mg` and
 //!   `eg` are the dot products of the trace with the middle-game and end-game weights: what the
 //!   tuner optimises is what the engine evaluates (a test holds the two equal).
