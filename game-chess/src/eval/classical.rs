@@ -4,7 +4,8 @@
 //! - **Idea.** A sum of terms, each a count of something on the board (White's minus Black's)
 //!   times a weight, with a middle-game and an end-game weight blended by the game phase as in
 //!   [`Tapered`]: material, piece-square tables, mobility, pawn structure,
-//!   passed pawns, king safety, threats and the side to move's tempo ([`GROUPS`] lists them).
+//!   passed pawns, king safety (the pawn storm included), threats, outposts and the minor
+//!   pieces' placement, and the side to move's tempo ([`GROUPS`] lists them).
 //!   Being linear in its weights, the evaluation is also a *trace*: the counts alone
 //!   ([`trace`]), from which the tuner (`game_search_lab::tune`, `cargo run --release --example
 //!   tune`) fits every weight to game results by logistic regression (Texel's method, Peter
@@ -104,6 +105,14 @@ groups! {
     THREAT_BY_MINOR = "threat_by_minor", 1, "an enemy rook or queen a knight or bishop attacks";
     THREAT_BY_ROOK = "threat_by_rook", 1, "an enemy queen a rook attacks";
     HANGING = "hanging", 1, "an enemy piece (not a pawn or king) attacked and not defended";
+    PASSED_SAFE = "passed_safe", 8, "a passed pawn on the rank whose next square no enemy piece attacks";
+    BISHOP_PAWNS = "bishop_pawns", 1, "a pawn of its side on a square of its bishop's colour, per bishop";
+    OUTPOST = "outpost", 2, "a knight or bishop on the 4th to 6th rank, defended by a pawn, that no enemy pawn can attack";
+    MINOR_BEHIND_PAWN = "minor_behind_pawn", 1, "a knight or bishop with a pawn right in front of it";
+    PAWN_STORM = "pawn_storm", 8, "a pawn on a file at or beside the enemy king, by rank (from its side)";
+    WEAK_KING_ZONE = "weak_king_zone", 1, "a square next to the enemy king it attacks and only the king or queen defends";
+    THREAT_BY_KING = "threat_by_king", 1, "an enemy piece (not a pawn or king) its king attacks";
+    PAWN_PUSH_THREAT = "pawn_push_threat", 1, "an enemy piece (not a pawn or king) a pawn would attack after a safe push";
     TEMPO = "tempo", 1, "the side to move";
 }
 
@@ -331,6 +340,7 @@ fn terms<A: Accumulator>(
         passed_pawns(board, side, enemy, passed & side.pawns, sign, out);
         king_safety(board, side, enemy, sign, out);
         threats(board, side, enemy, sign, out);
+        placement(board, side, enemy, passed & side.pawns, sign, out);
     }
     out.add(TEMPO, if turn == Color::White { 1 } else { -1 });
 }
@@ -551,6 +561,89 @@ fn threats<A: Accumulator>(board: &Board, side: &Side, enemy: &Side, sign: i32, 
     }
 }
 
+/// The terms of piece placement and pawn pressure that read both sides' attacks: passed pawns
+/// whose next square is safe, bishops hemmed in by their own pawns, outposts, minor pieces behind
+/// a pawn, the pawn storm on the enemy king, weak squares around it, the king's threats and the
+/// pawn pushes that would attack a piece.
+#[inline(always)]
+fn placement<A: Accumulator>(
+    board: &Board,
+    side: &Side,
+    enemy: &Side,
+    passed: Bitboard,
+    sign: i32,
+    out: &mut A,
+) {
+    let color = side.color;
+    let count = |bits: Bitboard| bits.count() as i32;
+    let mut add = |term: usize, n: i32| {
+        if n != 0 {
+            out.add(term, sign * n);
+        }
+    };
+    for square in passed {
+        if let Some(next) = next_square(color, square)
+            && !enemy.attacks.contains(next)
+        {
+            add(PASSED_SAFE + color.relative_rank(square.rank()).to_usize(), 1);
+        }
+    }
+    const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+    for square in board.bishops() & side.own {
+        let colour = if Bitboard(DARK).contains(square) {
+            DARK
+        } else {
+            !DARK
+        };
+        add(BISHOP_PAWNS, count(side.pawns & Bitboard(colour)));
+    }
+    let minors = (board.knights() | board.bishops()) & side.own;
+    for (slot, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
+        let outposts = (minors & board.by_role(role) & side.pawn_attacks)
+            .into_iter()
+            .filter(|&square| {
+                (3..=5).contains(&color.relative_rank(square.rank()).to_usize())
+                    && (enemy.pawns & adjacent_files(square.file()) & ranks_ahead(color, square)).is_empty()
+            })
+            .count();
+        add(OUTPOST + slot, outposts as i32);
+    }
+    let in_front = match color {
+        Color::White => Bitboard(minors.0 << 8),
+        Color::Black => Bitboard(minors.0 >> 8),
+    };
+    add(MINOR_BEHIND_PAWN, count(in_front & board.pawns()));
+    let king_files = Bitboard::from_file(enemy.king.file()) | adjacent_files(enemy.king.file());
+    for pawn in side.pawns & king_files {
+        add(PAWN_STORM + color.relative_rank(pawn.rank()).to_usize(), 1);
+    }
+    let queen_or_king_only =
+        !(enemy.pawn_attacks | enemy.piece_attacks[0] | enemy.piece_attacks[1] | enemy.piece_attacks[2]);
+    add(
+        WEAK_KING_ZONE,
+        count(enemy.king_zone & side.attacks & queen_or_king_only & !Bitboard::from_square(enemy.king)),
+    );
+    let pieces = enemy.own & !board.pawns() & !board.kings();
+    add(THREAT_BY_KING, count(pieces & king_attacks(side.king)));
+    let empty = !board.occupied();
+    let (push, start_rank) = match color {
+        Color::White => (
+            Bitboard((side.pawns.0 << 8) & empty.0),
+            Bitboard::from_rank(shakmaty::Rank::Third),
+        ),
+        Color::Black => (
+            Bitboard((side.pawns.0 >> 8) & empty.0),
+            Bitboard::from_rank(shakmaty::Rank::Sixth),
+        ),
+    };
+    let double = match color {
+        Color::White => Bitboard(((push & start_rank).0 << 8) & empty.0),
+        Color::Black => Bitboard(((push & start_rank).0 >> 8) & empty.0),
+    };
+    let safe_pushes = (push | double) & !enemy.pawn_attacks & (side.attacks | !enemy.attacks);
+    add(PAWN_PUSH_THREAT, count(pawn_attacks(color, safe_pushes) & pieces));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -622,7 +715,7 @@ mod tests {
     /// Each case counts one group in a position built for it (White's counts minus Black's).
     #[test]
     fn terms_count_what_they_say() {
-        let cases: [(&str, &str, &str, Vec<i32>); 12] = [
+        let cases: [(&str, &str, &str, Vec<i32>); 22] = [
             (
                 "material: two knights against a rook",
                 "4k3/8/8/8/8/8/8/1NN1K2r w - - 0 1",
@@ -688,6 +781,66 @@ mod tests {
                 "4k3/8/8/3n1r2/4P3/8/8/4K3 w - - 0 1",
                 "threat_by_pawn",
                 vec![2],
+            ),
+            (
+                "a passer on d6 whose next square the e8 king attacks is not safe",
+                "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1",
+                "passed_safe",
+                vec![0; 8],
+            ),
+            (
+                "a passer on d6 whose next square the h8 king does not reach is",
+                "7k/8/3P4/8/8/8/8/4K3 w - - 0 1",
+                "passed_safe",
+                vec![0, 0, 0, 0, 0, 1, 0, 0],
+            ),
+            (
+                "the dark-squared c1 bishop with one pawn on a dark square (b2)",
+                "4k3/8/8/8/8/8/PPP5/2B1K3 w - - 0 1",
+                "bishop_pawns",
+                vec![1],
+            ),
+            (
+                "a knight on d5 defended by e4, no black pawn on c or e to chase it",
+                "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1",
+                "outpost",
+                vec![1, 0],
+            ),
+            (
+                "the c7 pawn can chase it: no outpost",
+                "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1",
+                "outpost",
+                vec![0, 0],
+            ),
+            (
+                "a knight on d2 behind the d3 pawn",
+                "4k3/8/8/8/8/3P4/3N4/4K3 w - - 0 1",
+                "minor_behind_pawn",
+                vec![1],
+            ),
+            (
+                "pawns on g4 and h4 against the king on g8",
+                "6k1/8/8/8/6PP/8/8/4K3 w - - 0 1",
+                "pawn_storm",
+                vec![0, 0, 0, 2, 0, 0, 0, 0],
+            ),
+            (
+                "the h1 queen reaches h7 and h8, which only the king defends",
+                "6k1/8/8/8/8/8/8/4K2Q w - - 0 1",
+                "weak_king_zone",
+                vec![2],
+            ),
+            (
+                "the e1 king attacks the d2 knight",
+                "4k3/8/8/8/8/8/3n4/4K3 w - - 0 1",
+                "threat_by_king",
+                vec![1],
+            ),
+            (
+                "e3-e4 would attack the d5 knight, and e4 is safe",
+                "4k3/8/8/3n4/8/4P3/8/4K3 w - - 0 1",
+                "pawn_push_threat",
+                vec![1],
             ),
             (
                 "tempo: Black to move",

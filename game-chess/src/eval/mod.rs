@@ -7,7 +7,7 @@
 //! | [`SimplifiedPst`] | material + piece-square tables, king middle-game/end-game | Michniewski's "Simplified Evaluation Function", as Calderan uses it |
 //! | [`Tapered`] | middle-game/end-game tables blended by phase (the strong default) | PeSTO (Friederich) |
 //! | [`TaperedPlus`] | [`Tapered`] + mobility, bishop pair, pawn structure, rook files (untuned) | classical terms, Fruit 2.1's mobility |
-//! | [`Classical`] | material, tables, mobility, pawns, passed pawns, king safety, threats, tempo: every weight tuned on self-play games | Texel's tuning method ([`classical`]) |
+//! | [`Classical`] | material, tables, mobility, pawns, passed pawns, king safety, threats, outposts, tempo: every weight tuned on self-play games | Texel's tuning method ([`classical`]) |
 //!
 //! Every evaluator speaks for the **side to move** ([`Evaluate`], as `search-core` requires) in
 //! centipawns; [`WhiteView`] gives White's view (the thesis's two-sided minimax convention).
