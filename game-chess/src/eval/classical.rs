@@ -340,7 +340,7 @@ fn terms<A: Accumulator>(
         passed_pawns(board, side, enemy, passed & side.pawns, sign, out);
         king_safety(board, side, enemy, sign, out);
         threats(board, side, enemy, sign, out);
-        placement(board, side, enemy, passed & side.pawns, sign, out);
+        placement(board, side, enemy, sign, out);
     }
     out.add(TEMPO, if turn == Color::White { 1 } else { -1 });
 }
@@ -459,8 +459,8 @@ fn pawn_terms<A: Accumulator>(sides: &[Side; 2], out: &mut A) -> Bitboard {
     passed
 }
 
-/// The terms of `side`'s `passed` pawns that read more than the pawns: a free next square and
-/// the two kings' distances to it.
+/// The terms of `side`'s `passed` pawns that read more than the pawns: a free next square, one
+/// no enemy piece attacks, and the two kings' distances to it.
 #[inline(always)]
 fn passed_pawns<A: Accumulator>(
     board: &Board,
@@ -475,6 +475,9 @@ fn passed_pawns<A: Accumulator>(
         if let Some(next) = next_square(side.color, square) {
             if !board.occupied().contains(next) {
                 out.add(PASSED_FREE + rank, sign);
+            }
+            if !enemy.attacks.contains(next) {
+                out.add(PASSED_SAFE + rank, sign);
             }
             out.add(PASSED_OWN_KING + rank, sign * side.king.distance(next) as i32);
             out.add(PASSED_THEIR_KING + rank, sign * enemy.king.distance(next) as i32);
@@ -561,19 +564,11 @@ fn threats<A: Accumulator>(board: &Board, side: &Side, enemy: &Side, sign: i32, 
     }
 }
 
-/// The terms of piece placement and pawn pressure that read both sides' attacks: passed pawns
-/// whose next square is safe, bishops hemmed in by their own pawns, outposts, minor pieces behind
+/// The terms of piece placement and pawn pressure that read both sides' attacks: bishops hemmed in by their own pawns, outposts, minor pieces behind
 /// a pawn, the pawn storm on the enemy king, weak squares around it, the king's threats and the
 /// pawn pushes that would attack a piece.
 #[inline(always)]
-fn placement<A: Accumulator>(
-    board: &Board,
-    side: &Side,
-    enemy: &Side,
-    passed: Bitboard,
-    sign: i32,
-    out: &mut A,
-) {
+fn placement<A: Accumulator>(board: &Board, side: &Side, enemy: &Side, sign: i32, out: &mut A) {
     let color = side.color;
     let count = |bits: Bitboard| bits.count() as i32;
     let mut add = |term: usize, n: i32| {
@@ -581,21 +576,13 @@ fn placement<A: Accumulator>(
             out.add(term, sign * n);
         }
     };
-    for square in passed {
-        if let Some(next) = next_square(color, square)
-            && !enemy.attacks.contains(next)
-        {
-            add(PASSED_SAFE + color.relative_rank(square.rank()).to_usize(), 1);
-        }
-    }
-    const DARK: u64 = 0xAA55_AA55_AA55_AA55;
     for square in board.bishops() & side.own {
-        let colour = if Bitboard(DARK).contains(square) {
-            DARK
+        let colour = if Bitboard::DARK_SQUARES.contains(square) {
+            Bitboard::DARK_SQUARES
         } else {
-            !DARK
+            Bitboard::LIGHT_SQUARES
         };
-        add(BISHOP_PAWNS, count(side.pawns & Bitboard(colour)));
+        add(BISHOP_PAWNS, count(side.pawns & colour));
     }
     let minors = (board.knights() | board.bishops()) & side.own;
     for (slot, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
