@@ -108,6 +108,8 @@ def play_game(white, black, opening, tc, errors, label, moves_seen=None):
     for player in (white, black):
         if isinstance(player.engine.protocol, chess.engine.UciProtocol):
             player.engine.protocol.send_line("ucinewgame")
+    opening_plies = len(board.move_stack)
+    comments = []
     result = None
     plies = 0
     while not board.is_game_over(claim_draw=True) and plies < MAX_PLIES:
@@ -159,16 +161,42 @@ def play_game(white, black, opening, tc, errors, label, moves_seen=None):
                 moves_seen["unsearched"] = moves_seen.get("unsearched", 0) + 1
                 errors.append(f"{label}: {player.name} played {move} unsearched at ply {board.ply()} "
                               f"({clocks[side]:.3f} s left)")
+        comments.append(move_comment(played.info, side, spent))
         board.push(move)
         plies += 1
     if result is None:
         result = board.result(claim_draw=True) if board.is_game_over(claim_draw=True) else "1/2-1/2"
     game = chess.pgn.Game.from_board(board)
+    # Each searched move carries its mover's score, depth and time, as cutechess writes them.
+    node = game
+    for ply, _ in enumerate(board.move_stack):
+        node = node.next()
+        if ply >= opening_plies:
+            node.comment = comments[ply - opening_plies]
     game.headers["White"] = white.name
     game.headers["Black"] = black.name
     game.headers["Result"] = result
     game.headers["Event"] = label
     return result, str(game), plies
+
+
+def move_comment(info, side, spent):
+    """`+0.35/12 0.210s`: the mover's score in pawns (`+M5` a mate in 5, `-M3` mated in 3), the
+    depth and the time the move took, as cutechess comments its PGN; what the engine did not say
+    is left out."""
+    parts = []
+    score = info.get("score")
+    if score is not None:
+        score = score.pov(side)
+        if score.is_mate():
+            mate = score.mate()
+            text = f"+M{mate}" if mate > 0 else f"-M{-mate}"
+        else:
+            text = f"{score.score() / 100:+.2f}"
+        depth = info.get("depth")
+        parts.append(f"{text}/{depth}" if depth is not None else text)
+    parts.append(f"{spent:.3f}s")
+    return " ".join(parts)
 
 
 def check_analysis(path, errors):
