@@ -9,7 +9,10 @@
 //!   first, to the weights as they are, so that the scale stays centipawns.
 //! - **How.** The evaluation is linear in its weights ([`classical::Trace`]), so each position is
 //!   traced once (its counts of every term and its phase) and the error's gradient is exact:
-//!   `∂E/∂w_mg = count · phase / 24`, `∂E/∂w_eg = count · (24 − phase) / 24`. Adam (Kingma & Ba
+//!   `∂E/∂w_mg = count · phase / 24`, `∂E/∂w_eg = count · scale · (24 − phase) / 24`, where
+//!   `scale` is the end game's scale for the side its sum favours (a fixed fraction of the
+//!   position, [`classical::Trace::scale`]; which of its two values applies changes only where
+//!   the end-game sum crosses zero). Adam (Kingma & Ba
 //!   2015) on the whole batch, on both cores; the positions of one game in ten are held out, and
 //!   the weights with the lowest held-out error are the result (early stopping).
 //! - **Quiet positions only.** A position in the middle of an exchange is not what a static
@@ -108,6 +111,9 @@ pub struct Dataset {
     starts: Vec<usize>,
     /// Each position's phase, 0 to 24.
     phases: Vec<u8>,
+    /// Each position's end-game scale if the end game favours White, and Black
+    /// ([`Trace::scale`]).
+    scales: Vec<[u8; 2]>,
     /// Each position's result for White: 0, 0.5 or 1.
     results: Vec<f32>,
     /// Each position's search score for White, in centipawns.
@@ -147,6 +153,7 @@ impl Dataset {
         }
         self.starts.push(self.entries.len());
         self.phases.push(trace.phase as u8);
+        self.scales.push(trace.scale.map(|scale| scale as u8));
         self.results.push(result);
         self.scores.push(score);
         self.targets.push(result);
@@ -195,6 +202,7 @@ impl Dataset {
             sorted.entries.extend_from_slice(self.position(index));
             sorted.starts.push(sorted.entries.len());
             sorted.phases.push(self.phases[index]);
+            sorted.scales.push(self.scales[index]);
             sorted.results.push(self.results[index]);
             sorted.scores.push(self.scores[index]);
             sorted.targets.push(self.targets[index]);
@@ -252,10 +260,7 @@ pub fn load(paths: &[PathBuf], keep_noisy: bool, max_positions: Option<usize>) -
     };
     let mut engine = Engine::with_config(Classical, quiescence);
     let mut data = Dataset::default();
-    let mut trace = Trace {
-        counts: vec![0; TERMS],
-        phase: 0,
-    };
+    let mut trace = Trace::new();
     let limit = max_positions.unwrap_or(usize::MAX);
     let mut keys: Vec<(usize, usize)> = Vec::new();
     'files: for (file_index, path) in paths.iter().enumerate() {
@@ -298,16 +303,22 @@ fn sigmoid(k: f64, e: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
 }
 
-/// A position's evaluation with float weights (`[term][phase]`), blended.
-fn evaluate(weights: &[[f64; 2]], entries: &[(u16, i16)], phase: u8) -> f64 {
+/// A position's evaluation with float weights (`[term][phase]`), blended, its end-game sum
+/// scaled by the side it favours; and that scale, as a fraction (the end-game weights'
+/// gradient carries it).
+fn evaluate(weights: &[[f64; 2]], entries: &[(u16, i16)], phase: u8, scale: [u8; 2]) -> (f64, f64) {
     let (mut middle_game, mut end_game) = (0.0, 0.0);
     for &(term, count) in entries {
         let [mg, eg] = weights[usize::from(term)];
         middle_game += mg * f64::from(count);
         end_game += eg * f64::from(count);
     }
+    let scale = f64::from(scale[usize::from(end_game < 0.0)]) / f64::from(classical::FULL_SCALE);
     let phase = f64::from(phase);
-    (middle_game * phase + end_game * (24.0 - phase)) / 24.0
+    (
+        (middle_game * phase + end_game * scale * (24.0 - phase)) / 24.0,
+        scale,
+    )
 }
 
 /// One thread's sums: squared errors and counts of the fitted and held-out positions, and the
@@ -341,7 +352,8 @@ fn errors(data: &Dataset, weights: &[[f64; 2]], k: f64, gradient: Option<&mut Ve
                     for index in t * chunk..((t + 1) * chunk).min(data.len()) {
                         let entries = data.position(index);
                         let phase = data.phases[index];
-                        let s = sigmoid(k, evaluate(weights, entries, phase));
+                        let (value, scale) = evaluate(weights, entries, phase, data.scales[index]);
+                        let s = sigmoid(k, value);
                         let error = f64::from(data.targets[index]) - s;
                         if data.held_out[index] {
                             part.held_out += error * error;
@@ -354,7 +366,7 @@ fn errors(data: &Dataset, weights: &[[f64; 2]], k: f64, gradient: Option<&mut Ve
                             // d(error²)/dE = −2 · error · σ(1 − σ) · K · ln 10 / 400
                             let d = -2.0 * error * s * (1.0 - s) * k * ln10 / 400.0;
                             let mg = d * f64::from(phase) / 24.0;
-                            let eg = d * (24.0 - f64::from(phase)) / 24.0;
+                            let eg = d * scale * (24.0 - f64::from(phase)) / 24.0;
                             for &(term, count) in entries {
                                 let g = &mut part.gradient[usize::from(term)];
                                 g[0] += mg * f64::from(count);
@@ -463,10 +475,7 @@ fn center(weights: &mut [[f64; 2]], usage: &[f64], frozen: &[bool]) {
 
 /// The held-out error of integer `weights` computed by the evaluation's own arithmetic.
 fn integer_error(data: &Dataset, weights: &[Weight], k: f64) -> f64 {
-    let mut trace = Trace {
-        counts: vec![0; TERMS],
-        phase: 0,
-    };
+    let mut trace = Trace::new();
     let (mut sum, mut n) = (0.0, 0);
     for index in (0..data.len()).filter(|&i| data.held_out[i]) {
         trace.counts.iter_mut().for_each(|c| *c = 0);
@@ -474,6 +483,7 @@ fn integer_error(data: &Dataset, weights: &[Weight], k: f64) -> f64 {
             trace.counts[usize::from(term)] = i32::from(count);
         }
         trace.phase = i32::from(data.phases[index]);
+        trace.scale = data.scales[index].map(i32::from);
         let error = f64::from(data.targets[index]) - sigmoid(k, f64::from(trace.value(weights)));
         sum += error * error;
         n += 1;
@@ -808,8 +818,8 @@ mod tests {
         // A white knight up wins, a black knight up loses: material's knight weight should grow
         // from zero.
         let mut trace = Trace {
-            counts: vec![0; TERMS],
             phase: 12,
+            ..Trace::new()
         };
         for (count, result) in [(1, 1.0), (-1, 0.0)] {
             trace.counts.iter_mut().for_each(|c| *c = 0);
@@ -828,6 +838,64 @@ mod tests {
                 .enumerate()
                 .all(|(t, g)| t == classical::MATERIAL + 1 || *g == [0.0, 0.0])
         );
+    }
+
+    /// The gradient is the error's: each weight's component matches a finite difference of the
+    /// fitted error, on positions whose end games are scaled (opposite bishops, a rook against
+    /// a bishop) and others that are not.
+    #[test]
+    fn the_gradient_is_the_errors_slope() {
+        let fens = [
+            ("4k3/5p2/2p5/3B4/8/2b5/5PPP/4K3 w - - 0 1", 1.0),
+            ("4k3/8/8/8/8/2b5/8/R3K3 w - - 0 1", 0.5),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                0.0,
+            ),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 0.5),
+        ];
+        let mut data = Dataset::default();
+        for (fen, result) in fens {
+            let game = ChessGame::from_fen(fen, ChessConfig::default()).unwrap();
+            data.push(
+                &classical::trace(game.board(), game.chess().turn()),
+                result,
+                0.0,
+                false,
+            );
+        }
+        assert!(
+            data.scales
+                .iter()
+                .any(|scale| scale.iter().any(|&s| i32::from(s) < classical::FULL_SCALE))
+        );
+        let weights: Vec<[f64; 2]> = classical::weights()
+            .iter()
+            .map(|&[mg, eg]| [f64::from(mg), f64::from(eg)])
+            .collect();
+        let mut gradient = vec![[0.0; 2]; TERMS];
+        errors(&data, &weights, 1.0, Some(&mut gradient));
+        let checked = [
+            classical::MATERIAL,
+            classical::MATERIAL + 2,
+            classical::MATERIAL + 3,
+            classical::PASSED_PAWN + 1,
+        ];
+        for term in checked {
+            for phase in 0..2 {
+                let h = 1e-3;
+                let mut up = weights.clone();
+                up[term][phase] += h;
+                let mut down = weights.clone();
+                down[term][phase] -= h;
+                let slope = (errors(&data, &up, 1.0, None).0 - errors(&data, &down, 1.0, None).0) / (2.0 * h);
+                let g = gradient[term][phase];
+                assert!(
+                    (g - slope).abs() <= 1e-6 * g.abs().max(1e-6),
+                    "term {term} phase {phase}: {g} against {slope}"
+                );
+            }
+        }
     }
 
     /// The prior pulls each weight back towards its start, in proportion to how far it moved
@@ -879,8 +947,20 @@ mod tests {
         center(&mut after, &usage, &vec![false; TERMS]);
         for index in 0..data.len() {
             let (a, b) = (
-                evaluate(&before, data.position(index), data.phases[index]),
-                evaluate(&after, data.position(index), data.phases[index]),
+                evaluate(
+                    &before,
+                    data.position(index),
+                    data.phases[index],
+                    data.scales[index],
+                )
+                .0,
+                evaluate(
+                    &after,
+                    data.position(index),
+                    data.phases[index],
+                    data.scales[index],
+                )
+                .0,
             );
             assert!((a - b).abs() < 1e-6, "{a} != {b}");
         }

@@ -5,7 +5,9 @@
 //!   times a weight, with a middle-game and an end-game weight blended by the game phase as in
 //!   [`Tapered`]: material, piece-square tables, mobility, pawn structure,
 //!   passed pawns, king safety (the pawn storm included), threats, outposts and the minor
-//!   pieces' placement, and the side to move's tempo ([`GROUPS`] lists them).
+//!   pieces' placement, and the side to move's tempo ([`GROUPS`] lists them). The end-game
+//!   sum is scaled down where the side it favours will find a win hard to force: no pawns and
+//!   little more material, bishops of opposite colours, few pawns ([`Trace::scale`]).
 //!   Being linear in its weights, the evaluation is also a *trace*: the counts alone
 //!   ([`trace`]), from which the tuner (`game_search_lab::tune`, `cargo run --release --example
 //!   tune`) fits every weight to game results by logistic regression (Texel's method, Peter
@@ -13,9 +15,10 @@
 //!   and writes them to `weights.rs`. Today's weights are fitted to Stockfish 15.1's scores of
 //!   the positions of the project's own self-play games (`game-chess/tests/python/relabel.py`;
 //!   the book's tuning chapter gives the commands).
-//! - **Invariant.** The value is exactly `(mg × phase + eg × (24 − phase)) / 24`, where `mg` and
-//!   `eg` are the dot products of the trace with the middle-game and end-game weights: what the
-//!   tuner optimises is what the engine evaluates (a test holds the two equal).
+//! - **Invariant.** The value is exactly `(mg × phase + eg × scale / 64 × (24 − phase)) / 24`,
+//!   where `mg` and `eg` are the dot products of the trace with the middle-game and end-game
+//!   weights and `scale` the trace's scale for the side `eg` favours: what the tuner optimises
+//!   is what the engine evaluates (a test holds the two equal).
 //! - **Cost.** One pass over each side's pieces for their attacks (mobility, king attacks,
 //!   threats, checks all come from it), and the pawn terms (read from a per-thread pawn cache,
 //!   `pawn_cache.rs`, while the pawns stand still): several times the cost of the tables
@@ -24,7 +27,8 @@
 //!   Fruit 2.1 and Ethereal for their shapes); Texel's tuning method (CPW, "Texel's Tuning
 //!   Method"); the starting point of the tables is PeSTO's (Ronald Friederich); the
 //!   king-danger table, indexed by an attack's units rather than added term by term, after the
-//!   attack tables of CPW's "King Safety" (Rebel's, Stockfish's king danger).
+//!   attack tables of CPW's "King Safety" (Rebel's, Stockfish's king danger); the end game's
+//!   scale after Stockfish 12's classical scale factors (`evaluate.cpp`, `scale_factor`).
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, Color, File, Role, Square};
@@ -140,13 +144,27 @@ pub struct Classical;
 pub trait Accumulator {
     /// `count` more of term `term`, White's counts positive and Black's negative.
     fn add(&mut self, term: usize, count: i32);
+    /// The end-game sum's scale ([`Trace::scale`]).
+    fn scale(&mut self, scale: [i32; 2]);
 }
 
-/// The counts summed with the weights: White's middle-game and end-game values.
-#[derive(Clone, Copy, Debug, Default)]
+/// The counts summed with the weights: White's middle-game and end-game values, and the end
+/// game's scale.
+#[derive(Clone, Copy, Debug)]
 struct Sum {
     middle_game: i32,
     end_game: i32,
+    scale: [i32; 2],
+}
+
+impl Default for Sum {
+    fn default() -> Sum {
+        Sum {
+            middle_game: 0,
+            end_game: 0,
+            scale: [FULL_SCALE; 2],
+        }
+    }
 }
 
 impl Accumulator for Sum {
@@ -156,7 +174,14 @@ impl Accumulator for Sum {
         self.middle_game += middle_game * count;
         self.end_game += end_game * count;
     }
+
+    fn scale(&mut self, scale: [i32; 2]) {
+        self.scale = scale;
+    }
 }
+
+/// The end-game sum at full strength: [`Trace::scale`] is out of this.
+pub const FULL_SCALE: i32 = 64;
 
 /// The counts of every term in a position (White's minus Black's) and its phase: what the
 /// evaluation multiplies with the weights.
@@ -166,15 +191,40 @@ pub struct Trace {
     pub counts: Vec<i32>,
     /// The game phase, 0 (kings and pawns) to 24.
     pub phase: i32,
+    /// The end-game sum's scale, out of [`FULL_SCALE`], if it favours White and if it favours
+    /// Black: less than full where the side ahead will find a win hard to force
+    /// ([`end_game_scale`]). Unlike the counts it does not multiply a weight: it multiplies the
+    /// end-game sum, and which of the two applies depends on that sum's sign.
+    pub scale: [i32; 2],
 }
 
 impl Accumulator for Trace {
     fn add(&mut self, term: usize, count: i32) {
         self.counts[term] += count;
     }
+
+    fn scale(&mut self, scale: [i32; 2]) {
+        self.scale = scale;
+    }
+}
+
+impl Default for Trace {
+    fn default() -> Trace {
+        Trace::new()
+    }
 }
 
 impl Trace {
+    /// No counts, phase 0, the end game at full scale.
+    #[must_use]
+    pub fn new() -> Trace {
+        Trace {
+            counts: vec![0; TERMS],
+            phase: 0,
+            scale: [FULL_SCALE; 2],
+        }
+    }
+
     /// White's value of these counts with `weights` (one per term), blended by the phase: the
     /// evaluation's own arithmetic.
     #[must_use]
@@ -184,17 +234,14 @@ impl Trace {
             middle_game += count * mg;
             end_game += count * eg;
         }
-        blend(middle_game, end_game, self.phase)
+        blend(middle_game, end_game, self.phase, self.scale)
     }
 }
 
 /// The counts of every term of `board` with `turn` to move.
 #[must_use]
 pub fn trace(board: &Board, turn: Color) -> Trace {
-    let mut trace = Trace {
-        counts: vec![0; TERMS],
-        phase: 0,
-    };
+    let mut trace = Trace::new();
     trace_into(board, turn, &mut trace);
     trace
 }
@@ -213,7 +260,10 @@ pub fn weights() -> &'static [Weight; TERMS] {
     &WEIGHTS
 }
 
-fn blend(middle_game: i32, end_game: i32, phase: i32) -> i32 {
+/// The middle-game and end-game sums blended by `phase`, the end game's first scaled by the
+/// side it favours.
+fn blend(middle_game: i32, end_game: i32, phase: i32, scale: [i32; 2]) -> i32 {
+    let end_game = end_game * scale[usize::from(end_game < 0)] / FULL_SCALE;
     (middle_game * phase + end_game * (FULL_PHASE - phase)) / FULL_PHASE
 }
 
@@ -232,7 +282,7 @@ impl super::BoardEval for Classical {
             sum.end_game += end_game;
             Bitboard(passed)
         });
-        blend(sum.middle_game, sum.end_game, Tapered::phase(board))
+        blend(sum.middle_game, sum.end_game, Tapered::phase(board), sum.scale)
     }
 }
 
@@ -343,6 +393,54 @@ fn terms<A: Accumulator>(
         placement(board, side, enemy, sign, out);
     }
     out.add(TEMPO, if turn == Color::White { 1 } else { -1 });
+    out.scale([
+        end_game_scale(board, &sides[0], &sides[1], passed),
+        end_game_scale(board, &sides[1], &sides[0], passed),
+    ]);
+}
+
+/// The end game's scale, out of [`FULL_SCALE`], if it favours `strong`: how much of an
+/// advantage the material lets it turn into a win (Stockfish's classical scale factors, by
+/// material alone).
+///
+/// - Without pawns, and at most a minor piece ahead: nothing without a rook's worth (a lone
+///   minor piece cannot mate), little against at most a minor piece (a rook against a bishop),
+///   a little more against more (a rook and a bishop against a rook).
+/// - Bishops of opposite colours: with nothing else but pawns, about a third plus a sixteenth
+///   per passed pawn of the strong side; with other pieces, a third plus a twentieth per piece
+///   or pawn of the strong side.
+/// - Otherwise, few pawns of the strong side scale it down: 36/64 without one, 7/64 more per
+///   pawn, full from four.
+fn end_game_scale(board: &Board, strong: &Side, weak: &Side, passed: Bitboard) -> i32 {
+    let units = |side: &Side| {
+        let own = side.own;
+        3 * ((board.knights() | board.bishops()) & own).count() as i32
+            + 5 * (board.rooks() & own).count() as i32
+            + 9 * (board.queens() & own).count() as i32
+    };
+    let (ours, theirs) = (units(strong), units(weak));
+    if strong.pawns.is_empty() && ours - theirs <= 3 {
+        return if ours < 5 {
+            0
+        } else if theirs <= 3 {
+            4
+        } else {
+            14
+        };
+    }
+    let bishop = |side: &Side| (board.bishops() & side.own).single_square();
+    let opposite_bishops = match (bishop(strong), bishop(weak)) {
+        (Some(ours), Some(theirs)) => ours.is_dark() != theirs.is_dark(),
+        _ => false,
+    };
+    let scale = if opposite_bishops && ours == 3 && theirs == 3 {
+        18 + 4 * (passed & strong.pawns).count() as i32
+    } else if opposite_bishops {
+        22 + 3 * strong.own.count() as i32
+    } else {
+        36 + 7 * strong.pawns.count() as i32
+    };
+    scale.min(FULL_SCALE)
 }
 
 /// Material, tables, mobility, the bishop pair, rook files and king-zone attacks of `side`'s
@@ -671,6 +769,9 @@ mod tests {
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
             "4k3/8/8/8/8/8/8/R2QK2R w KQ - 0 1",
+            // End games the scale reads: opposite bishops, a rook against a bishop.
+            "4k3/5p2/2p5/3B4/8/2b5/5PPP/4K3 w - - 0 1",
+            "4k3/8/8/8/8/2b5/8/R3K3 w - - 0 1",
         ];
         let mut rng = search_core::rng::SplitMix64::new(5);
         let mut checked = 0;
@@ -697,6 +798,67 @@ mod tests {
             }
         }
         assert!(checked > 3000);
+    }
+
+    /// The end game's scale (if its sum favours White, if it favours Black), case by case.
+    #[test]
+    fn the_end_game_scale_follows_the_material() {
+        let cases: [(&str, &str, [i32; 2]); 8] = [
+            (
+                "a knight alone cannot mate",
+                "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1",
+                [0, 0],
+            ),
+            (
+                "a rook against a bishop",
+                "4k3/8/8/8/8/2b5/8/R3K3 w - - 0 1",
+                [4, 0],
+            ),
+            (
+                "a rook and a bishop against a rook",
+                "4k3/8/8/8/8/8/2r5/RB2K3 w - - 0 1",
+                [14, 14],
+            ),
+            (
+                "a queen up: scaled for the missing pawns alone",
+                "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+                [36, 0],
+            ),
+            (
+                "opposite bishops alone: a third and a sixteenth a passed pawn (h2 is White's)",
+                "4k3/5p2/8/3B4/8/2b5/5PPP/4K3 w - - 0 1",
+                [22, 18],
+            ),
+            (
+                "opposite bishops with rooks: a third and a twentieth a piece or pawn",
+                "r3k3/5p2/8/3B4/8/2b5/5PPP/R3K3 w - - 0 1",
+                [40, 34],
+            ),
+            (
+                "bishops of one colour: 36/64 and 7/64 a pawn",
+                "4k3/5p2/8/3B4/8/1b6/5PPP/4K3 w - - 0 1",
+                [57, 43],
+            ),
+            (
+                "four pawns or more: full",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                [64, 64],
+            ),
+        ];
+        for (what, fen, scale) in cases {
+            let game = game(fen);
+            assert_eq!(trace(game.board(), game.chess().turn()).scale, scale, "{what}");
+        }
+        // The scale multiplies the end-game sum by its sign: a rook against a bishop, White's
+        // end game (alone at phase 0) cut to 4/64, Black's scale unused.
+        let game = game("4k3/8/8/8/8/2b5/8/R3K3 w - - 0 1");
+        let mut end_game = trace(game.board(), game.chess().turn());
+        end_game.phase = 0;
+        let scaled = end_game.value(weights());
+        end_game.scale = [FULL_SCALE, 0];
+        let full = end_game.value(weights());
+        assert!(full > 100, "{full}");
+        assert_eq!(scaled, full * 4 / FULL_SCALE);
     }
 
     /// Each case counts one group in a position built for it (White's counts minus Black's).
