@@ -192,9 +192,10 @@ pub struct Trace {
     /// The game phase, 0 (kings and pawns) to 24.
     pub phase: i32,
     /// The end-game sum's scale, out of [`FULL_SCALE`], if it favours White and if it favours
-    /// Black: less than full where the side ahead will find a win hard to force
-    /// ([`end_game_scale`]). Unlike the counts it does not multiply a weight: it multiplies the
-    /// end-game sum, and which of the two applies depends on that sum's sign.
+    /// Black: less than full where the side ahead will find a win hard to force (no pawns and
+    /// little more material, bishops of opposite colours, few pawns). Unlike the counts it does
+    /// not multiply a weight: it multiplies the end-game sum, and which of the two applies
+    /// depends on that sum's sign.
     pub scale: [i32; 2],
 }
 
