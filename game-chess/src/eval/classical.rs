@@ -133,8 +133,11 @@ groups! {
 /// assert_eq!(white, black);
 /// assert!(white.raw().abs() < 50);
 /// // A queen up is a lot.
-/// let up = ChessGame::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", ChessConfig::default())?;
+/// let up = ChessGame::from_fen("4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1", ChessConfig::default())?;
 /// assert!(Classical.evaluate(&up) > Score::cp(600));
+/// // Without pawns the end game is scaled down (`Trace::scale`), and a queen is still a win.
+/// let bare = ChessGame::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", ChessConfig::default())?;
+/// assert!(Classical.evaluate(&bare) > Score::cp(300));
 /// # Ok::<(), game_chess::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
