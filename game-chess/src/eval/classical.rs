@@ -410,9 +410,9 @@ fn terms<A: Accumulator>(
 /// - Without pawns, and at most a minor piece ahead: nothing without a rook's worth (a lone
 ///   minor piece cannot mate), little against at most a minor piece (a rook against a bishop),
 ///   a little more against more (a rook and a bishop against a rook).
-/// - Bishops of opposite colours: with nothing else but pawns, about a third plus a sixteenth
-///   per passed pawn of the strong side; with other pieces, a third plus a twentieth per piece
-///   or pawn of the strong side.
+/// - Bishops of opposite colours: with nothing else but pawns, 18/64 and 4/64 more per passed
+///   pawn of the strong side; with other pieces, 22/64 and 3/64 more per piece or pawn (king
+///   included) of the strong side.
 /// - Otherwise, few pawns of the strong side scale it down: 36/64 without one, 7/64 more per
 ///   pawn, full from four.
 fn end_game_scale(board: &Board, strong: &Side, weak: &Side, passed: Bitboard) -> i32 {
@@ -666,7 +666,8 @@ fn threats<A: Accumulator>(board: &Board, side: &Side, enemy: &Side, sign: i32, 
     }
 }
 
-/// The terms of piece placement and pawn pressure that read both sides' attacks: bishops hemmed in by their own pawns, outposts, minor pieces behind
+/// The terms of piece placement and pawn pressure that read both sides' attacks: bishops hemmed
+/// in by their own pawns, outposts, minor pieces behind
 /// a pawn, the pawn storm on the enemy king, weak squares around it, the king's threats and the
 /// pawn pushes that would attack a piece.
 #[inline(always)]
