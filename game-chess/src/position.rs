@@ -31,6 +31,12 @@ pub struct ChessConfig {
     /// Whether [`Game::repetition_key`] gives a key (repetition draws on, for engines that honour
     /// them) or `None` (off: what cross-checks against the reference searchers need).
     pub repetition: bool,
+    /// The zugzwang guard: whether [`Game::null_move`] refuses a pass to a side with nothing but
+    /// its king and pawns, as most chess engines' null-move pruning does. In king-and-pawn
+    /// positions zugzwang is common (every move spoils something), so the null-move observation,
+    /// that some move is better than passing, fails where it matters most. Off by default (the
+    /// thesis's null-move experiments pass everywhere); the UCI engine's `Zugzwang Guard`.
+    pub zugzwang_guard: bool,
 }
 
 impl Default for ChessConfig {
@@ -39,6 +45,7 @@ impl Default for ChessConfig {
         ChessConfig {
             ordering: MoveOrdering::Generation,
             repetition: true,
+            zugzwang_guard: false,
         }
     }
 }
@@ -55,6 +62,13 @@ impl ChessConfig {
     #[must_use]
     pub const fn with_repetition(mut self, repetition: bool) -> Self {
         self.repetition = repetition;
+        self
+    }
+
+    /// The same configuration with the zugzwang guard on or off.
+    #[must_use]
+    pub const fn with_zugzwang_guard(mut self, zugzwang_guard: bool) -> Self {
+        self.zugzwang_guard = zugzwang_guard;
         self
     }
 }
@@ -136,6 +150,15 @@ impl ChessGame {
     #[must_use]
     pub fn board(&self) -> &shakmaty::Board {
         self.chess.board()
+    }
+
+    /// Whether the side to move has a piece besides its king and pawns (a knight, bishop, rook
+    /// or queen): what the [zugzwang guard](ChessConfig::zugzwang_guard) asks before a pass.
+    #[must_use]
+    pub fn has_pieces(&self) -> bool {
+        let board = self.chess.board();
+        let pieces = board.by_color(self.chess.turn()) & !board.pawns() & !board.kings();
+        pieces.any()
     }
 
     /// The configuration.
@@ -410,9 +433,10 @@ impl Game for ChessGame {
         None
     }
 
-    /// Passing via `swap_turn` (which also drops the en passant square); `None` in check.
+    /// Passing via `swap_turn` (which also drops the en passant square); `None` in check, and
+    /// with the [zugzwang guard](ChessConfig::zugzwang_guard) for a side with only king and pawns.
     fn null_move(&self) -> Option<Self> {
-        if self.chess.is_check() {
+        if self.chess.is_check() || (self.config.zugzwang_guard && !self.has_pieces()) {
             return None;
         }
         let chess = self.chess.clone().swap_turn().ok()?;
@@ -624,6 +648,51 @@ mod tests {
         assert_eq!(passed.to_move(), Player::Second);
         assert_eq!(passed.hash(), passed.full_hash());
         assert_ne!(passed.hash(), start.hash());
+    }
+
+    #[test]
+    fn the_zugzwang_guard_refuses_a_pass_to_king_and_pawns_only() {
+        // (position, whether the side to move may pass with the guard on)
+        let cases = [
+            ("8/8/4k3/4p3/4P3/4K3/8/8 w - - 0 1", false),
+            ("8/8/4k3/4p3/4P3/4K3/8/7N w - - 0 1", true),
+            ("8/8/4k3/4p3/4P3/4K3/8/7n w - - 0 1", false),
+            ("8/8/4k3/4p3/4P3/4K3/8/7n b - - 0 1", true),
+            ("8/8/4k3/8/8/4K3/8/8 w - - 0 1", false),
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", true),
+        ];
+        for (fen, passes) in cases {
+            let plain = game(fen);
+            assert!(
+                plain.null_move().is_some(),
+                "without the guard every side passes: {fen}"
+            );
+            let guarded = plain.with_config(ChessConfig::default().with_zugzwang_guard(true));
+            assert_eq!(guarded.has_pieces(), passes, "{fen}");
+            assert_eq!(guarded.null_move().is_some(), passes, "{fen}");
+        }
+    }
+
+    /// In a king-and-pawn ending the engine's null-move pruning tries passes without the guard
+    /// and none with it; with a knight on the board, the side that has it still passes.
+    #[test]
+    fn the_zugzwang_guard_keeps_the_engine_from_passing_in_pawn_endings() {
+        use search_core::engine::{Config, Engine};
+        use search_core::{Limits, Searcher};
+        let tries = |fen: &str, guard: bool| {
+            let config = ChessConfig::default().with_zugzwang_guard(guard);
+            let game = ChessGame::from_fen(fen, config).unwrap();
+            let engine_config = "id+tt+null+qs".parse::<Config>().unwrap();
+            Engine::with_config(crate::Tapered, engine_config)
+                .search(&game, &Limits::depth(7))
+                .stats
+                .null_move_tries
+        };
+        let pawns = "8/5k2/3p2p1/3P4/2P5/6K1/8/8 w - - 0 1";
+        assert!(tries(pawns, false) > 0);
+        assert_eq!(tries(pawns, true), 0);
+        let knight = "8/5k2/3p2p1/3P4/2P5/6K1/8/7N w - - 0 1";
+        assert!(tries(knight, true) > 0);
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! The UCI engine's options: the protocol's usual ones (`Hash`, `Clear Hash`, `Move Overhead`,
-//! `MultiPV`, `Ponder`), the chess plugin's (`Evaluation`, `Move Ordering`), the algorithm
-//! (`Search`: `alphabeta` or `mcts`, with `MCTS Cutoff` and `MCTS Exploration`), and every feature of
-//! the search engine, derived from [`search_core::engine::FEATURES`]: a flag is a `check`, a
-//! margin or window a `spin` (0 = off), a choice a `combo` (with `off`), each under the feature's
-//! option name (`Null Move`, `Aspiration`, `LMR`, ...). A feature added to the engine's
-//! configuration appears here by existing there.
+//! `MultiPV`, `Ponder`), the chess plugin's (`Evaluation`, `Move Ordering`, `Zugzwang Guard`),
+//! the algorithm (`Search`: `alphabeta` or `mcts`, with `MCTS Cutoff` and `MCTS Exploration`), and
+//! every feature of the search engine, derived from [`search_core::engine::FEATURES`]: a flag is
+//! a `check`, a margin or window a `spin` (0 = off), a choice a `combo` (with `off`), each under
+//! the feature's option name (`Null Move`, `Aspiration`, `LMR`, ...). A feature added to the
+//! engine's configuration appears here by existing there.
 //!
 //! The defaults are the strongest configuration for chess ([`chess_search`]: [`Config::strongest`]
 //! with the features chess self-play kept, listed there) with the tuned [`Classical`](crate::Classical)
@@ -155,6 +155,9 @@ pub struct EngineOptions {
     pub evaluation: Evaluation,
     /// `Move Ordering`: the static ordering, used as the engine's order hints.
     pub ordering: MoveOrdering,
+    /// `Zugzwang Guard`: no null move for a side with only its king and pawns
+    /// ([`ChessConfig::zugzwang_guard`]).
+    pub zugzwang_guard: bool,
     /// The search engine's configuration: `Hash` and every engine feature's option.
     pub search: Config,
     /// `Search`: alpha-beta (the engine) or Monte Carlo tree search.
@@ -176,6 +179,7 @@ impl Default for EngineOptions {
             ponder: false,
             evaluation: Evaluation::Classical,
             ordering: MoveOrdering::MvvLva,
+            zugzwang_guard: false,
             search: chess_search(),
             algorithm: Algorithm::AlphaBeta,
             mcts_cutoff: 4,
@@ -316,6 +320,7 @@ impl EngineOptions {
             combo_line("Move Ordering", d.ordering, &MoveOrdering::ALL, |o| {
                 o.name().to_string()
             }),
+            check_line("Zugzwang Guard", d.zugzwang_guard),
             combo_line("Search", d.algorithm, &Algorithm::ALL, |a| a.name().to_string()),
             format!(
                 "option name MCTS Cutoff type spin default {} min 0 max {MAX_MCTS_CUTOFF}",
@@ -390,6 +395,10 @@ impl EngineOptions {
                 self.ordering = combo(name, value, &MoveOrdering::ALL, |o| o.name().to_string())?;
                 OptionEffect::Stored
             }
+            "zugzwang guard" => {
+                self.zugzwang_guard = check(name, value)?;
+                OptionEffect::Stored
+            }
             "search" => {
                 self.algorithm = combo(name, value, &Algorithm::ALL, |a| a.name().to_string())?;
                 OptionEffect::Stored
@@ -424,10 +433,13 @@ impl EngineOptions {
         })
     }
 
-    /// The position configuration these options ask for (the move ordering; repetition on).
+    /// The position configuration these options ask for (the move ordering, the zugzwang guard;
+    /// repetition on).
     #[must_use]
     pub fn chess_config(&self) -> ChessConfig {
-        ChessConfig::default().with_ordering(self.ordering)
+        ChessConfig::default()
+            .with_ordering(self.ordering)
+            .with_zugzwang_guard(self.zugzwang_guard)
     }
 
     /// The Monte Carlo tree searcher these options describe (`Search` = `mcts`), its trees
