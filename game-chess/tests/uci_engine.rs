@@ -915,7 +915,10 @@ fn bench_is_deterministic_and_measures_the_options_in_use() {
     gui.send("bench 3");
     let without_null_move = bench_nodes(&gui.until(|line| line.starts_with("Nodes/second")));
     assert_ne!(without_null_move, runs[0], "bench measures the options in use");
+    // Off drops the null move's own options with it: the defaults' are set again.
     gui.send("setoption name Null Move value adaptive");
+    gui.send("setoption name Null Move Eval value 200");
+    gui.send("setoption name Null Move Guard value true");
     gui.send("bench 3");
     runs.push(bench_nodes(&gui.until(|line| line.starts_with("Nodes/second"))));
     assert!(runs[0] > 0);

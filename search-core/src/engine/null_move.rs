@@ -14,7 +14,10 @@
 //!   returns `Some`); verified null move also needs two plies to the horizon. With the
 //!   evaluation guard ([`NullMoveConfig::eval_guard`](NullMoveConfig::eval_guard),
 //!   as most engines do it) only where the static evaluation is at least beta: below it a pass
-//!   rarely fails high, and the reduced search would be spent for nothing.
+//!   rarely fails high, and the reduced search would be spent for nothing (in the chess
+//!   defaults since stop 79, with the chess plugin's zugzwang guard, which refuses a pass to a
+//!   side with only king and pawns: +32 Elo [+10, +53] over 607 games of self-play; the book's
+//!   strength page).
 //! - **Reduction.** The null search goes `depth - 1 - R` plies: a fixed `R` of 1, 2 or 3 (the
 //!   thesis's three versions; it found `R = 2` best, fewest nodes and fastest, in line with
 //!   Heinz), or adaptive (Heinz 1999, ICCA Journal 22(3)): `R = 3` above [`ADAPTIVE_R_DEPTH`],
