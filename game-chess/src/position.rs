@@ -155,7 +155,7 @@ impl ChessGame {
     /// Whether the side to move has a piece besides its king and pawns (a knight, bishop, rook
     /// or queen): what the [zugzwang guard](ChessConfig::zugzwang_guard) asks before a pass.
     #[must_use]
-    pub fn has_pieces(&self) -> bool {
+    pub fn has_non_pawn_material(&self) -> bool {
         let board = self.chess.board();
         let pieces = board.by_color(self.chess.turn()) & !board.pawns() & !board.kings();
         pieces.any()
@@ -436,7 +436,7 @@ impl Game for ChessGame {
     /// Passing via `swap_turn` (which also drops the en passant square); `None` in check, and
     /// with the [zugzwang guard](ChessConfig::zugzwang_guard) for a side with only king and pawns.
     fn null_move(&self) -> Option<Self> {
-        if self.chess.is_check() || (self.config.zugzwang_guard && !self.has_pieces()) {
+        if self.chess.is_check() || (self.config.zugzwang_guard && !self.has_non_pawn_material()) {
             return None;
         }
         let chess = self.chess.clone().swap_turn().ok()?;
@@ -668,7 +668,7 @@ mod tests {
                 "without the guard every side passes: {fen}"
             );
             let guarded = plain.with_config(ChessConfig::default().with_zugzwang_guard(true));
-            assert_eq!(guarded.has_pieces(), passes, "{fen}");
+            assert_eq!(guarded.has_non_pawn_material(), passes, "{fen}");
             assert_eq!(guarded.null_move().is_some(), passes, "{fen}");
         }
     }
