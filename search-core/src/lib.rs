@@ -54,6 +54,7 @@
 
 mod game;
 mod limits;
+mod memory;
 mod move_list;
 mod order;
 mod score;

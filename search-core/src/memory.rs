@@ -1,0 +1,175 @@
+//! **Large tables in memory**: the transposition table and the endgame databases are probed at
+//! random, so nearly every probe waits on memory. Two things shorten the wait: [`HugeSlice`], a
+//! fixed-length slice allocated on a 2 MiB boundary and, on Linux, marked for transparent huge
+//! pages (`madvise(MADV_HUGEPAGE)`) before any of it is touched, so that the kernel backs it
+//! with 2 MiB pages instead of 4 KiB ones; and [`prefetch`], which asks for an entry's cache
+//! line ahead of the probe (an x86-64 prefetch instruction; nothing on other processors).
+//!
+//! - **Idea.** A probe of a large transposition table (or an endgame database) lands on a random
+//!   page: with 4 KiB pages, a 512 MiB table spans 131 072 of them, far more than the processor's
+//!   address cache (the TLB) holds, so nearly every probe also walks the page tables. With 2 MiB
+//!   pages it spans 256, and the walk mostly disappears. Chess engines do the same for their
+//!   hash (Stockfish's `aligned_large_pages_alloc`).
+//! - **Invariant.** The slice behaves as a `Box<[T]>` of the same elements: every element
+//!   written once by the constructor before the slice is handed out, dropped and freed with the
+//!   layout it was allocated with. Where the system refuses the advice (another kernel, THP off:
+//!   `/sys/kernel/mm/transparent_hugepage/enabled` set to `never`), the memory is ordinary pages
+//!   and nothing else changes.
+//! - **Exact.** Only where the memory lives changes, never what it holds.
+//! - **Cost.** Up to 2 MiB of alignment slack per table, and none below 2 MiB (a small slice is
+//!   allocated as any other). Measured on a `Kalah(6, 4)` solve (the 512 MiB table and the
+//!   30 MiB database; see the book's Solving games page), side by side on one thread: huge pages
+//!   about 9% less time, the prefetch instruction (against a plain load, which the processor
+//!   waits for before it retires what follows) about 6%.
+
+use std::alloc::Layout;
+use std::ops::Deref;
+use std::ptr::NonNull;
+
+/// The huge page size the slice is aligned to (x86-64 and most aarch64 kernels).
+const HUGE_PAGE: usize = 2 << 20;
+
+/// A fixed-length slice of `T` in memory advised for huge pages (see the [module
+/// documentation](self)).
+pub(crate) struct HugeSlice<T> {
+    ptr: NonNull<T>,
+    len: usize,
+    layout: Layout,
+}
+
+// SAFETY: a `HugeSlice<T>` owns its elements as a `Box<[T]>` does; sending or sharing it sends
+// or shares them.
+unsafe impl<T: Send> Send for HugeSlice<T> {}
+// SAFETY: as above: `&HugeSlice<T>` gives out only `&T`.
+unsafe impl<T: Sync> Sync for HugeSlice<T> {}
+
+impl<T> HugeSlice<T> {
+    /// `len` elements, the `i`-th `element(i)`.
+    ///
+    /// # Panics
+    ///
+    /// If `len` elements of `T` overflow the address space (as `Vec` would); aborts if the
+    /// memory cannot be had (as `Vec` does).
+    pub(crate) fn from_fn(len: usize, mut element: impl FnMut(usize) -> T) -> Self {
+        let bytes = std::mem::size_of::<T>()
+            .checked_mul(len)
+            .expect("a table larger than the address space");
+        let align = if bytes >= HUGE_PAGE {
+            HUGE_PAGE
+        } else {
+            std::mem::align_of::<T>()
+        };
+        let layout = Layout::from_size_align(bytes.max(1), align.max(std::mem::align_of::<T>()))
+            .expect("a table larger than the address space");
+        // SAFETY: the layout's size is at least 1.
+        let raw = unsafe { std::alloc::alloc(layout) };
+        let Some(ptr) = NonNull::new(raw.cast::<T>()) else {
+            std::alloc::handle_alloc_error(layout)
+        };
+        if bytes >= HUGE_PAGE {
+            advise_huge_pages(raw, bytes);
+        }
+        for i in 0..len {
+            // SAFETY: `i < len`, inside the allocation, each element written once; a panic in
+            // `element` leaks the allocation and the elements written, never reads them.
+            unsafe { ptr.as_ptr().add(i).write(element(i)) };
+        }
+        HugeSlice { ptr, len, layout }
+    }
+}
+
+/// Advises the kernel to back `bytes` bytes at `start` (aligned to [`HUGE_PAGE`], not yet
+/// touched) with transparent huge pages. Advice only: a refusal changes nothing.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: *mut u8, bytes: usize) {
+    // SAFETY: the range is one allocation of ours, page-aligned; MADV_HUGEPAGE changes no
+    // contents and no permission, and its failure (EINVAL where THP is off) is ignored.
+    unsafe {
+        libc::madvise(start.cast(), bytes, libc::MADV_HUGEPAGE);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: *mut u8, _bytes: usize) {}
+
+/// Asks the processor to bring the cache line holding `value` in, without waiting for it: a
+/// probe of a large table soon after finds it in the cache. Only a hint: it reads nothing the
+/// program sees.
+#[inline(always)]
+pub(crate) fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing the program sees and cannot fault; `value` is a live
+    // reference anyway. SSE is part of every x86-64 processor.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(value).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
+
+impl<T> Deref for HugeSlice<T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        // SAFETY: `len` elements, all written by the constructor, live as long as `self`.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl<T> Drop for HugeSlice<T> {
+    fn drop(&mut self) {
+        // SAFETY: the elements were all written and are dropped once; the memory is freed with
+        // the layout it was allocated with.
+        unsafe {
+            std::ptr::drop_in_place(std::ptr::slice_from_raw_parts_mut(self.ptr.as_ptr(), self.len));
+            std::alloc::dealloc(self.ptr.as_ptr().cast(), self.layout);
+        }
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for HugeSlice<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "HugeSlice({} elements)", self.len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    #[test]
+    fn a_slice_holds_what_it_was_made_with_small_or_large() {
+        for len in [0, 1, 7, 1000, (4 << 20) / 8 + 3] {
+            let slice = HugeSlice::from_fn(len, |i| AtomicU64::new(i as u64 * 3));
+            assert_eq!(slice.len(), len);
+            assert!(
+                slice
+                    .iter()
+                    .enumerate()
+                    .all(|(i, word)| word.load(Ordering::Relaxed) == i as u64 * 3)
+            );
+            if len > 0 {
+                slice[len - 1].store(5, Ordering::Relaxed);
+                assert_eq!(slice[len - 1].load(Ordering::Relaxed), 5);
+            }
+        }
+    }
+
+    #[test]
+    fn a_large_slice_starts_on_a_huge_page() {
+        let slice = HugeSlice::from_fn(HUGE_PAGE, |_| 0u8);
+        assert_eq!(slice.as_ptr() as usize % HUGE_PAGE, 0);
+    }
+
+    #[test]
+    fn elements_are_dropped_once() {
+        use std::rc::Rc;
+        let counted = Rc::new(());
+        let slice = HugeSlice::from_fn(10, |_| Rc::clone(&counted));
+        assert_eq!(Rc::strong_count(&counted), 11);
+        drop(slice);
+        assert_eq!(Rc::strong_count(&counted), 1);
+    }
+}
