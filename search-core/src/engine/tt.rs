@@ -555,9 +555,9 @@ pub(super) struct Probe {
 
 impl Table<'_> {
     /// Starts loading `key`'s bucket into the cache, so that a probe soon after finds it there:
-    /// a prefetch instruction, which the processor does not wait for (a plain load, which it
-    /// did wait for before it could retire the instructions after it, took about 7% more of a
-    /// Kalah solve's time).
+    /// a prefetch instruction, which the processor does not wait for (`memory.rs`; a plain load,
+    /// which it did wait for before it could retire the instructions after it, took about 6%
+    /// more of a Kalah solve's time).
     #[inline]
     pub(super) fn prefetch(&self, key: u64) {
         let slots = match self {
