@@ -841,6 +841,57 @@ fn a_game_giving_quiescence_its_noisy_moves_alone_searches_the_same_nodes() {
 }
 
 #[test]
+fn the_sibling_prefetch_searches_the_same_nodes() {
+    // `prefetch` only asks the processor for the other children's buckets once a node's first
+    // move fails to cut: node for node the same search (the same trace, every figure but the
+    // time), with the plain, the deeper and the any-depth tables, with extra turns, and every
+    // sibling it plays legal (`Strict` panics on an illegal move).
+    let limits = Limits::depth(5);
+    let configs = [
+        exact_plus("prefetch"),
+        strongest_with(|c| {
+            c.table = c
+                .table
+                .map(|t| search_core::engine::TableConfig { prefetch: true, ..t })
+        }),
+        "tt=any+banked+prefetch+hints+killers+history".parse().unwrap(),
+    ];
+    let trees: Vec<Strict> = strict_trees(false)
+        .into_iter()
+        .flat_map(|tree| {
+            let extra = Strict {
+                tree: tree.tree.with_extra_turns(30),
+                ..tree.clone()
+            };
+            [tree, extra]
+        })
+        .collect();
+    for with in configs {
+        let mut without = with;
+        without.table = without
+            .table
+            .map(|t| search_core::engine::TableConfig { prefetch: false, ..t });
+        assert_ne!(with, without);
+        for tree in &trees {
+            let search = |config| {
+                let mut engine = Engine::with_config(strict_value, config).with_trace(1 << 20);
+                let mut result = engine.search(tree, &limits);
+                result.stats.elapsed = std::time::Duration::ZERO;
+                let trace = engine.trace().map(|trace| trace.to_text());
+                ((result.score, result.best_move, result.stats), trace)
+            };
+            let ((with_result, with_trace), (without_result, without_trace)) =
+                (search(with), search(without));
+            assert_eq!(with_result, without_result, "{with}");
+            assert!(
+                with_trace.is_some() && with_trace == without_trace,
+                "{with}: the traces differ"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_delta_pruned_node_is_worth_at_most_its_stand_pat_plus_the_margin() {
     // Delta pruning assumes that a quiescence node's captures bring at most its margin, so a
     // pruned node's fail-soft value is stand pat + margin: an upper bound of its quiescence value

@@ -91,6 +91,7 @@ use super::lmr::{self, Lmr, Reductions};
 use super::mtdf;
 use super::null_move::{self, NullMoveConfig, NullReduction};
 use super::ordering;
+use super::prefetch;
 use super::probcut;
 use super::pvs;
 use super::quiescence::{self, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, QuiescenceConfig};
@@ -206,6 +207,7 @@ pub const FEATURES: &[Feature<Config>] = &[
     part!(table: enhanced_cutoff::ENHANCED_CUTOFFS),
     part!(table: banked::BANKED),
     part!(table: table_eval::TABLE_EVAL),
+    part!(table: prefetch::PREFETCH),
     part!(order_hints: ordering::ORDER_HINTS),
     part!(killers: killers::KILLERS),
     part!(counter_moves: counter::COUNTER_MOVES),

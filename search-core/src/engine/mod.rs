@@ -131,6 +131,7 @@ mod mtdf;
 mod node;
 mod null_move;
 mod ordering;
+mod prefetch;
 mod probcut;
 mod pv;
 mod pvs;

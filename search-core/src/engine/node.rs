@@ -66,6 +66,7 @@ use super::lmp;
 use super::lmr;
 use super::null_move::NullMoveResult;
 use super::ordering::{MovePicker, Tiers};
+use super::prefetch;
 use super::probcut::{self, PROBCUT_REDUCTION};
 use super::quiescence::{Quiescence, QuiescenceTable};
 use super::razoring;
@@ -493,6 +494,10 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 }
             }
             self.note_tried(game, mv, &candidate, &mut tried);
+            // An all-node, probably: every other child's bucket on its way (`prefetch.rs`).
+            if searched == 1 {
+                self.prefetch_siblings(game, moves, mv, node);
+            }
             // A Star2 probe (`chance_node.rs`) searches the expected best move only.
             if node.probe {
                 break;
@@ -1017,6 +1022,20 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         let move_code = hasher.code(game, moves[index], Some(moves));
         self.store_table(key, node, Bound::Lower, score, move_code);
         Some(score)
+    }
+
+    /// Starts loading the table bucket of every child of `node` but the one by `searched`, if
+    /// the `prefetch` feature applies (`prefetch.rs`).
+    #[inline]
+    fn prefetch_siblings(&self, game: &G, moves: &[G::Move], searched: G::Move, node: &Node) {
+        let (Some(config), Some(tt), Some(hasher)) = (self.config.table, &self.table, self.hasher) else {
+            return;
+        };
+        if prefetch::applies(&config, node) {
+            prefetch::siblings(game, moves, searched, |child| {
+                tt.prefetch(table_key(hasher, child, node.ply + 1).hash);
+            });
+        }
     }
 
     /// The static evaluation, if a feature that needs it at interior nodes is on and the side to

@@ -82,6 +82,9 @@ pub struct TableConfig {
     /// The node's entry, where it bounds the value beyond the static value, read by the
     /// prunings instead (`table_eval.rs`).
     pub eval: bool,
+    /// Once a node's first move fails to cut, every other child's bucket is loaded at once
+    /// (`prefetch.rs`).
+    pub prefetch: bool,
 }
 
 impl TableConfig {
@@ -94,6 +97,7 @@ impl TableConfig {
             enhanced_cutoffs: false,
             banked: false,
             eval: false,
+            prefetch: false,
         }
     }
 }

@@ -370,7 +370,7 @@ impl<G: Game + ZobristHash> Solver<G> {
     /// use search_core::solve::Solver;
     /// use search_core::random_tree::RandomTree;
     /// let config = Solver::<RandomTree>::config(64, 2);
-    /// assert_eq!(config.to_string(), "tt=any+hash=64+banked+hints+killers+history+bounds+star=2+threads=2");
+    /// assert_eq!(config.to_string(), "tt=any+hash=64+banked+prefetch+hints+killers+history+bounds+star=2+threads=2");
     /// ```
     #[must_use]
     pub fn config(mib: usize, threads: u32) -> Config {
@@ -386,6 +386,9 @@ impl<G: Game + ZobristHash> Solver<G> {
                 banked: true,
                 // Solving prunes nothing on static values.
                 eval: false,
+                // Every child's bucket asked for at once at an all-node: about 7% of a
+                // Kalah(6, 4) solve's time on one thread, 3% on two (`prefetch.rs`).
+                prefetch: true,
             }),
             order_hints: true,
             killers: true,
