@@ -153,6 +153,17 @@ fn a_database_is_written_read_back_and_refused_when_damaged_or_another() {
     let position = Kalah::from_parts(&[1, 2, 0], &[0, 0, 3], [4, 9], search_core::Player::Second);
     assert_eq!(read.margin(&position), database.margin(&position));
     assert!(read.margin(&position).is_some());
+    // Written by several at once (two solves sharing a file): each write is whole, so the file
+    // is one of them, never a mix, and no writer fails.
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| database.save(&path).unwrap());
+        }
+    });
+    assert_eq!(
+        Database::load(indexing.clone(), &path).unwrap().known(),
+        database.known()
+    );
     // Another database's file.
     let other = Database::load(SeedsInPlay::new(3, 5).unwrap(), &path).unwrap_err();
     assert!(matches!(other, DatabaseError::Mismatch { .. }), "{other}");

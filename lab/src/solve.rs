@@ -344,7 +344,8 @@ fn moves_note(moves: &str) -> String {
 }
 
 /// The Kalah endgame database: read from `file` if it holds it whole, else built (and written
-/// to `file`, even a build Ctrl-C stopped, to be finished by the next run).
+/// to `file`, even a build Ctrl-C stopped, to be finished by the next run; a file read whole is
+/// not written again).
 fn endgame_database(
     indexing: SeedsInPlay,
     file: Option<&std::path::Path>,
@@ -387,7 +388,8 @@ fn endgame_database(
     });
     bar.finish_and_clear();
     let report = report.map_err(|e| e.to_string())?;
-    if let Some(file) = file {
+    // Written when the build added to what the file held (not after a whole file was read).
+    if let (Some(file), true) = (file, report.known > known) {
         database.save(file).map_err(|e| e.to_string())?;
     }
     let built = if report.stopped { "stopped" } else { "ready" };
@@ -655,4 +657,44 @@ fn print_solution<G: Game>(
         stats.table_mib,
         f64::from(stats.hashfull) / 10.0
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The options of `solve kalah 3 3 --threads 2` (the database's settings are arguments of
+    /// `endgame_database`).
+    fn options() -> Options {
+        Options {
+            game: GameChoice::Nim { heaps: "1".into() },
+            weak: false,
+            threads: Some(2),
+            memory: 16,
+            nodes: None,
+            time: None,
+            each_move: false,
+            book: None,
+            book_dir: None,
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_database_file_is_written_once_and_then_only_read() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = std::env::temp_dir().join(format!("game-search-solve-db-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("kalah-3.db");
+        let indexing = SeedsInPlay::new(3, 6).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (built, _) = endgame_database(indexing.clone(), Some(&file), &options(), &stop).unwrap();
+        let written = std::fs::metadata(&file).unwrap().ino();
+        let (read, _) = endgame_database(indexing, Some(&file), &options(), &stop).unwrap();
+        assert_eq!(read.known(), built.known());
+        assert_eq!(read.known(), read.count());
+        // The same file: read, not replaced by a new one (each write renames a new file in).
+        assert_eq!(std::fs::metadata(&file).unwrap().ino(), written);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

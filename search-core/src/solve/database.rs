@@ -391,8 +391,11 @@ impl<G: Game, I: Indexing<G>> Database<G, I> {
         );
         let checksum = fnv1a(&bytes);
         bytes.extend_from_slice(&checksum.to_le_bytes());
-        // Written beside, then renamed: a file is whole or absent, never half written.
-        let partial = path.with_extension("partial");
+        // Written beside, then renamed: a file is whole or absent, never half written. The
+        // file beside is this write's own (two solves may write one database at once).
+        static WRITES: AtomicU64 = AtomicU64::new(0);
+        let write = WRITES.fetch_add(1, Ordering::Relaxed);
+        let partial = path.with_extension(format!("partial-{}-{write}", std::process::id()));
         let mut file = std::fs::File::create(&partial).map_err(io)?;
         file.write_all(&bytes).map_err(io)?;
         file.sync_all().map_err(io)?;
