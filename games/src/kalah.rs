@@ -310,10 +310,17 @@ impl Game for Kalah {
         Score::won_by(seeds as i32, 0)
     }
 
-    /// Extra turns first (the last seed reaches the store), then the seeds the move banks (sown
-    /// into the store, and captured), then the houses nearest the store: computed from the
-    /// counts, without sowing. (Ranking by the seeds banked and the house cut the nodes of a
-    /// solve of `Kalah(5, 4)` nine-fold against extra turns and captures alone.)
+    /// Extra turns first (the last seed reaches the store), the one nearest the store first (it
+    /// leaves the others' counts as they were); then the seeds the move banks (sown into the
+    /// store, and captured) and how near the store its house is, a house nearer worth 0.4 of a
+    /// seed banked (a move banking ten seeds or more goes before the extra turns): computed from
+    /// the counts, without sowing. Every move has a positive hint. (Ranking by the seeds banked
+    /// and the house cut the nodes of a solve of `Kalah(5, 4)` nine-fold against extra turns
+    /// and captures alone; the weights were measured on solves from the start, one thread:
+    /// against banked seeds first and the house second, `Kalah(6, 4)` searches 42.5 M nodes
+    /// instead of 45.9 M, `Kalah(5, 5)` 253 M instead of 302 M, `Kalah(6, 3)` 117 K instead of
+    /// 137 K; the extra turns farthest from the store first, 1.6 billion for `Kalah(6, 4)`; a
+    /// bonus for saving a house the opponent threatens to capture, more, at every weight tried.)
     fn order_hint(&self, house: House) -> i32 {
         let (me, them) = (side(self.to_move), side(self.to_move.opponent()));
         let (i, m) = (usize::from(house.0), usize::from(self.size));
@@ -327,7 +334,7 @@ impl Game for Kalah {
         };
         let last = (i + seeds) % ring;
         if last == m {
-            return 1000 + 10 * to_store as i32 + i as i32;
+            return 1000 + i as i32;
         }
         // A capture: the last seed in an empty house of the mover (on a first lap only), with
         // the opposite house and what the sowing added to it.
@@ -338,7 +345,7 @@ impl Game for Kalah {
         } else {
             0
         };
-        10 * (to_store + captured) as i32 + i as i32
+        (100 * (to_store + captured) as i32 + 40 * i as i32).max(1)
     }
 }
 
