@@ -577,21 +577,10 @@ impl SeedsInPlay {
         self.binomial[n][k]
     }
 
-    /// The number of the composition `cells` (2m cells), if it has at most `max_seeds` in all:
-    /// the compositions before it are, cell by cell, those that put fewer seeds in the cell
-    /// with the cells before it equal (`steps`).
-    fn rank(&self, cells: impl Iterator<Item = u8>) -> Option<u64> {
+    /// Where cell `j`'s seeds start in `steps`, with `left` seeds not yet placed before it.
+    fn step_row(&self, j: usize, left: usize) -> usize {
         let width = self.max_seeds as usize + 1;
-        let (mut index, mut left) = (0, self.max_seeds as usize);
-        for (j, seeds) in cells.enumerate() {
-            let seeds = usize::from(seeds);
-            if seeds > left {
-                return None;
-            }
-            index += self.steps[(j * width + left) * width + seeds];
-            left -= seeds;
-        }
-        Some(index)
+        (j * width + left) * width
     }
 }
 
@@ -601,35 +590,52 @@ impl search_core::solve::database::Indexing<Kalah> for SeedsInPlay {
         self.choose(self.max_seeds as usize + parts, parts)
     }
 
+    /// The number of the composition of the mover's houses then the opponent's: cell by cell,
+    /// the compositions that put fewer seeds in the cell with the cells before it equal
+    /// (`steps`); none if it has more than `max_seeds` in all or a side is empty (over).
     fn index(&self, position: &Kalah) -> Option<(u64, i32)> {
-        let m = usize::from(self.houses);
-        let (me, them) = (side(position.to_move), side(position.to_move.opponent()));
-        let (mine, theirs) = (&position.houses[me][..m], &position.houses[them][..m]);
-        if position.size != self.houses || mine.iter().all(|&s| s == 0) || theirs.iter().all(|&s| s == 0) {
-            return None; // another size, or over
+        if position.size != self.houses {
+            return None; // another size
         }
-        let index = self.rank(mine.iter().chain(theirs).copied())?;
+        let m = usize::from(self.houses);
+        let (mut index, mut left, mut j) = (0, self.max_seeds as usize, 0);
+        for row in [side(position.to_move), side(position.to_move.opponent())] {
+            let mut in_row = 0;
+            for &seeds in &position.houses[row][..m] {
+                let seeds = usize::from(seeds);
+                if seeds > left {
+                    return None;
+                }
+                index += self.steps[self.step_row(j, left) + seeds];
+                left -= seeds;
+                in_row += seeds;
+                j += 1;
+            }
+            if in_row == 0 {
+                return None; // over
+            }
+        }
         Some((index, position.lead()))
     }
 
+    /// The composition numbered `index`: cell by cell, the most seeds whose step does not pass
+    /// what is left of the number.
     fn position(&self, index: u64) -> Kalah {
-        let parts = 2 * usize::from(self.houses);
+        let (m, parts) = (usize::from(self.houses), 2 * usize::from(self.houses));
         let (mut index, mut left) = (index, self.max_seeds as usize);
-        let mut cells = Vec::with_capacity(parts);
-        for j in 0..parts {
-            let after = parts - j;
-            let below =
-                |seeds: usize| self.choose(left + after, after) - self.choose(left - seeds + after, after);
+        let mut cells = [0u8; 2 * MAX_HOUSES as usize];
+        for (j, cell) in cells.iter_mut().enumerate().take(parts) {
+            let steps = &self.steps[self.step_row(j, left)..][..=left];
+            // Most cells hold few seeds: a scan from none beats a binary search.
             let mut seeds = 0;
-            while seeds < left && below(seeds + 1) <= index {
+            while seeds < left && steps[seeds + 1] <= index {
                 seeds += 1;
             }
-            index -= below(seeds);
+            index -= steps[seeds];
             left -= seeds;
-            cells.push(seeds as u8);
+            *cell = seeds as u8;
         }
-        let m = usize::from(self.houses);
-        Kalah::from_parts(&cells[..m], &cells[m..], [0, 0], Player::First)
+        Kalah::from_parts(&cells[..m], &cells[m..parts], [0, 0], Player::First)
     }
 
     fn describe(&self) -> String {
