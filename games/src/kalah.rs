@@ -314,7 +314,7 @@ impl Game for Kalah {
     /// leaves the others' counts as they were); then the seeds the move banks (sown into the
     /// store, and captured) and how near the store its house is, a house nearer worth 0.4 of a
     /// seed banked, less half a seed for each extra turn the opponent will have (a move banking
-    /// ten seeds or more goes before the extra turns): computed from the counts, without
+    /// ten seeds or more may go before the extra turns): computed from the counts, without
     /// sowing. Every move has a positive hint. (Ranking by the seeds banked and the house cut
     /// the nodes of a solve of `Kalah(5, 4)` nine-fold against extra turns and captures alone;
     /// the weights were measured on solves from the start, one thread: against banked seeds
@@ -533,7 +533,7 @@ pub struct SeedsInPlay {
     /// `binomial[n][k]` = C(n, k) for `n <= max_seeds + 2m`, `k <= 2m`.
     binomial: Vec<Vec<u64>>,
     /// What a cell adds to a position's number: at `(cell j, seeds left before it, its
-    /// seeds)`, the compositions that put fewer seeds there (see `rank`), flat.
+    /// seeds)`, the compositions that put fewer seeds there (see `index`), flat.
     steps: Vec<u64>,
 }
 

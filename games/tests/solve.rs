@@ -153,8 +153,8 @@ fn a_database_is_written_read_back_and_refused_when_damaged_or_another() {
     let position = Kalah::from_parts(&[1, 2, 0], &[0, 0, 3], [4, 9], search_core::Player::Second);
     assert_eq!(read.margin(&position), database.margin(&position));
     assert!(read.margin(&position).is_some());
-    // Written by several at once (two solves sharing a file): each write is whole, so the file
-    // is one of them, never a mix, and no writer fails.
+    // Written by several at once (two solves sharing a file): no writer fails (each renamed
+    // the others' partial file away when they shared one), and the file reads back whole.
     std::thread::scope(|scope| {
         for _ in 0..4 {
             scope.spawn(|| database.save(&path).unwrap());

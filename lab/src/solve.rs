@@ -663,8 +663,8 @@ fn print_solution<G: Game>(
 mod tests {
     use super::*;
 
-    /// The options of `solve kalah 3 3 --threads 2` (the database's settings are arguments of
-    /// `endgame_database`).
+    /// Options with two threads (the game is not read: the database's settings are arguments
+    /// of `endgame_database`).
     fn options() -> Options {
         Options {
             game: GameChoice::Nim { heaps: "1".into() },

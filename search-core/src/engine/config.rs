@@ -114,8 +114,8 @@ pub struct Config {
     /// Iterative deepening (`iterative.rs`).
     pub iterative_deepening: bool,
     /// A transposition table (`tt.rs`), with enhanced transposition cutoffs
-    /// (`enhanced_cutoff.rs`), banked keys (`banked.rs`) and its bounds read by the prunings
-    /// (`table_eval.rs`).
+    /// (`enhanced_cutoff.rs`), banked keys (`banked.rs`), its bounds read by the prunings
+    /// (`table_eval.rs`) and the siblings' buckets prefetched (`prefetch.rs`).
     pub table: Option<TableConfig>,
     /// Moves with a positive [`order_hint`](crate::Game::order_hint) as a tier ahead of killers
     /// and history (`ordering.rs`); off, hints still order the moves no other tier placed.

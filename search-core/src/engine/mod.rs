@@ -13,6 +13,7 @@
 //! | capture history: the hinted moves (captures) reordered by how often they cut (Stockfish, Ethereal) | `capture_history.rs` | exact |
 //! | transposition table (Greenblatt et al. 1967; Zobrist 1970), three [`DepthPolicy`]s | [`tt`] (`tt.rs`) | same depth: exact; others: value-changing |
 //! | enhanced transposition cutoffs (Plaat, Schaeffer, Pijls & de Bruin 1996) | `enhanced_cutoff.rs` | exact (with a same-depth table) |
+//! | sibling prefetch: once a node's first move fails to cut, every other child's table bucket asked of memory at once (Stockfish's prefetch) | `prefetch.rs` | exact |
 //! | PVS / NegaScout (Marsland 1983; Reinefeld 1983) | `pvs.rs` (a rung of `node.rs`'s child-search ladder) | exact |
 //! | iterative deepening (Slate & Atkin 1977) | `iterative.rs` | exact |
 //! | aspiration windows (Kaindl, Shams & Horacek 1991) | `aspiration.rs` | exact |

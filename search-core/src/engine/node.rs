@@ -28,7 +28,8 @@
 //!    their re-searches; beta cutoffs feeding killers, counter moves (`counter.rs`), history
 //!    and continuation history after the moves one and two plies back (`continuation.rs`;
 //!    under the gravity rule, the quiet moves tried before the cutoff lose history), and the
-//!    capture history of the hinted moves (`capture_history.rs`);
+//!    capture history of the hinted moves (`capture_history.rs`); once the first move has
+//!    failed to cut, every other child's table bucket asked of memory (`prefetch.rs`);
 //! 6. what the result says of the static value, for the correction history; the
 //!    transposition-table store, once, at the end.
 //!
@@ -494,13 +495,13 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 }
             }
             self.note_tried(game, mv, &candidate, &mut tried);
-            // An all-node, probably: every other child's bucket on its way (`prefetch.rs`).
-            if searched == 1 {
-                self.prefetch_siblings(game, moves, mv, node);
-            }
             // A Star2 probe (`chance_node.rs`) searches the expected best move only.
             if node.probe {
                 break;
+            }
+            // An all-node, probably: every other child's bucket on its way (`prefetch.rs`).
+            if searched == 1 {
+                self.prefetch_siblings(game, moves, mv, node);
             }
         }
         (best_score, best_move)

@@ -66,3 +66,43 @@ pub(super) fn siblings<G: Game>(game: &G, moves: &[G::Move], searched: G::Move, 
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+
+    use super::{applies, siblings};
+    use crate::engine::frame::Node;
+    use crate::engine::tt::{DepthPolicy, TableConfig};
+    use crate::random_tree::RandomTree;
+    use crate::{Game, MoveList, Score, ZobristHash};
+
+    #[test]
+    fn asks_for_the_other_children_only_where_they_will_probe() {
+        let on = TableConfig {
+            prefetch: true,
+            ..TableConfig::new(DepthPolicy::AnyDepth)
+        };
+        let off = TableConfig::new(DepthPolicy::AnyDepth);
+        let at = |depth| Node::root(depth, (Score::DRAW, Score::from_raw(1)), None);
+        // A child one ply above the horizon computes no key: its parent asks for nothing.
+        assert!(applies(&on, &at(2)) && applies(&on, &at(30)));
+        assert!(!applies(&on, &at(1)) && !applies(&off, &at(2)));
+
+        let game = RandomTree::new(3, 6, 4);
+        let mut moves = MoveList::new();
+        game.generate_moves(&mut moves);
+        assert!(moves.len() >= 3);
+        let searched = moves[1];
+        let asked = RefCell::new(Vec::new());
+        siblings(&game, &moves, searched, |child| {
+            asked.borrow_mut().push(child.zobrist())
+        });
+        let others: Vec<u64> = moves
+            .iter()
+            .filter(|&&mv| mv != searched)
+            .map(|&mv| game.play(mv).zobrist())
+            .collect();
+        assert_eq!(asked.into_inner(), others);
+    }
+}
