@@ -139,6 +139,21 @@ fn strict_trees(colliding: bool) -> Vec<Strict> {
         .collect()
 }
 
+/// The strict trees without collisions, each followed by the same tree with extra turns (a side
+/// moving twice in a row).
+fn strict_trees_and_extra_turns() -> Vec<Strict> {
+    strict_trees(false)
+        .into_iter()
+        .flat_map(|tree| {
+            let extra = Strict {
+                tree: tree.tree.with_extra_turns(30),
+                ..tree.clone()
+            };
+            [tree, extra]
+        })
+        .collect()
+}
+
 #[test]
 fn null_move_is_never_tried_in_check_nor_twice_in_a_row() {
     let trees = strict_trees(false);
@@ -793,16 +808,7 @@ fn a_game_giving_quiescence_its_noisy_moves_alone_searches_the_same_nodes() {
     ];
     // The strict trees, and the same with extra turns (a side moving twice in a row, in the
     // quiescence search too).
-    let trees: Vec<Strict> = strict_trees(false)
-        .into_iter()
-        .flat_map(|tree| {
-            let extra = Strict {
-                tree: tree.tree.with_extra_turns(30),
-                ..tree.clone()
-            };
-            [tree, extra]
-        })
-        .collect();
+    let trees = strict_trees_and_extra_turns();
     for config in configs {
         for tree in &trees {
             let search = |noisy_alone| {
@@ -856,16 +862,7 @@ fn the_sibling_prefetch_searches_the_same_nodes() {
         }),
         "tt=any+banked+prefetch+hints+killers+history".parse().unwrap(),
     ];
-    let trees: Vec<Strict> = strict_trees(false)
-        .into_iter()
-        .flat_map(|tree| {
-            let extra = Strict {
-                tree: tree.tree.with_extra_turns(30),
-                ..tree.clone()
-            };
-            [tree, extra]
-        })
-        .collect();
+    let trees = strict_trees_and_extra_turns();
     for with in configs {
         let mut without = with;
         without.table = without
