@@ -351,7 +351,7 @@ fn moves_note(moves: &str) -> String {
 /// 16 for a game of at most 48 seeds, 24 above. Measured with 6 houses a side, 2 threads:
 /// Kalah(6, 4) takes about as long with 15, 16 or 17 seeds (the build grows as fast as the
 /// search shrinks), while Kalah(6, 5)'s search, still unfinished after 30 minutes with 16 seeds,
-/// ends in under 10 minutes with 24 (the database of 1.25 billion positions built in under 3);
+/// ends in under 10 minutes with 24 (the database of 1.25 billion positions built in about 3);
 /// Kalah(5, 5) searches 254 M nodes with 16, 107 M with 20 and 33 M with 24 (one thread).
 #[must_use]
 pub fn default_database_seeds(houses: u8, seeds: u8) -> u32 {
