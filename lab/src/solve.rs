@@ -189,7 +189,7 @@ fn solve_game(options: &Options, row: &mut Option<String>) -> Result<ExitCode, S
                 position = position.play(house);
             }
             let title = format!("Kalah({houses}, {seeds}){}", moves_note(after));
-            let database = database.unwrap_or_else(|| default_database_seeds(*houses, *seeds));
+            let database = database_seeds(*houses, *seeds, *database);
             let indexing = SeedsInPlay::new(*houses, database).map_err(|e| e.to_string())?;
             let database = (database > 0)
                 .then(|| endgame_database(indexing, database_file.as_deref(), options, &stop))
@@ -298,8 +298,7 @@ pub fn validate(options: &Options) -> Result<String, String> {
                 let house = position.parse_move(text).map_err(|e| to_text(&e))?;
                 position = position.play(house);
             }
-            let database = database.unwrap_or_else(|| default_database_seeds(*houses, *seeds));
-            SeedsInPlay::new(*houses, database).map_err(|e| to_text(&e))?;
+            SeedsInPlay::new(*houses, database_seeds(*houses, *seeds, *database)).map_err(|e| to_text(&e))?;
             format!("Kalah({houses}, {seeds}){}", moves_note(after))
         }
         GameChoice::ConnectFour { moves, size } => {
@@ -345,6 +344,12 @@ fn moves_note(moves: &str) -> String {
     } else {
         format!(" after {}", moves.trim())
     }
+}
+
+/// The seeds in play of the Kalah database a solve of `Kalah(houses, seeds)` builds: `told`
+/// (`--database`) if given, else [`default_database_seeds`].
+fn database_seeds(houses: u8, seeds: u8, told: Option<u32>) -> u32 {
+    told.unwrap_or_else(|| default_database_seeds(houses, seeds))
 }
 
 /// The seeds in play of the Kalah database a solve of `Kalah(houses, seeds)` builds unless told:
@@ -732,8 +737,7 @@ mod tests {
             let GameChoice::Kalah { database, .. } = options.game else {
                 panic!("{args:?}: not Kalah");
             };
-            let built = database.unwrap_or_else(|| default_database_seeds(houses, seeds));
-            assert_eq!(built, expected, "{args:?}");
+            assert_eq!(database_seeds(houses, seeds, database), expected, "{args:?}");
         }
     }
 
