@@ -738,6 +738,29 @@ mod tests {
         let _ = full.play(House(0));
     }
 
+    /// The hint's extra turn (1000 and more) is the sowing's: for every size, house and count
+    /// of seeds up to four laps of the ring (the first lap without a division, the rest with
+    /// one), a move keeps the turn exactly when the hint says so.
+    #[test]
+    fn the_hint_s_extra_turn_is_the_sowing_s() {
+        for m in 1..=MAX_HOUSES {
+            let ring = 2 * m + 1;
+            for house in 0..m {
+                for seeds in 1..=4 * ring {
+                    let mut first = [0u8; MAX_HOUSES as usize];
+                    first[usize::from(house)] = seeds;
+                    // A seed in each of the opponent's houses: a capture banks at most three,
+                    // so no hint without an extra turn reaches 1000.
+                    let second = vec![1u8; usize::from(m)];
+                    let position = parts(&first[..usize::from(m)], &second, [0, 0], Player::First);
+                    let keeps_turn = position.play(House(house)).to_move() == Player::First;
+                    let hinted = position.order_hint(House(house)) >= 1000;
+                    assert_eq!(hinted, keeps_turn, "{m} houses, house {house}, {seeds} seeds");
+                }
+            }
+        }
+    }
+
     /// The rules, one case each: (position, house, expected position).
     #[test]
     fn sowing_extra_turns_captures_and_the_end() {
