@@ -116,7 +116,10 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             ..
         } = self;
         let (evaluator, config, hasher): (&E, Config, _) = (evaluator, *config, tables.hasher);
-        let table = tables.tt.as_mut().map(|tt| tt.shared());
+        let table = tables.tt.as_mut().map(|tt| {
+            tt.allocate_on(threads as usize);
+            tt.shared()
+        });
         let (limits, history, window) = (search.limits.clone(), &mut tables.history, search.window);
         let root_moves = context.root_moves.clone();
         let game_history = context.game_history.clone();

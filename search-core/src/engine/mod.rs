@@ -431,10 +431,11 @@ impl<G: Game, E> Engine<G, E> {
 
     /// Takes the transposition table's full size now rather than as searches fill it (see
     /// [`TranspositionTable::allocate`]): what a UCI engine does when its options are set, so
-    /// that no search pays for it on the clock. Without a table, nothing.
+    /// that no search pays for it on the clock. The memory is written on the configuration's
+    /// threads at once. Without a table, nothing.
     pub fn allocate_table(&mut self) {
         if let Some(tt) = &mut self.tables.tt {
-            tt.allocate();
+            tt.allocate_on(self.config.threads as usize);
         }
     }
 

@@ -29,7 +29,7 @@
 //! - **Cost.** A thread, a search state, killers and history counters per helper, started for
 //!   each search (the history empty, taking its 512 KiB at its first cutoff, and
 //!   4 MiB more with continuation history), and the table
-//!   allocated in full before the threads start. The
+//!   allocated in full before the threads start (written on all of them: `memory.rs`). The
 //!   threads' statistics are summed in the result ([`Engine::thread_stats`](super::Engine::thread_stats)
 //!   gives each thread's). What the threads share besides the table, a stop flag and their node
 //!   count, is the search state's (`search_state.rs`).
