@@ -96,7 +96,7 @@ pub trait Indexing<G: Game>: Send + Sync {
     fn position(&self, index: u64) -> G;
 
     /// What the database holds, in words, stored in the file and checked when it is read back
-    /// (`kalah houses=6 seeds<=16`).
+    /// (`kalah houses=6 seeds-in-play<=16 by-seeds`): a file of another numbering is refused.
     fn describe(&self) -> String;
 }
 
