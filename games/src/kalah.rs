@@ -704,8 +704,9 @@ impl search_core::solve::database::Indexing<Kalah> for SeedsInPlay {
         Some((index, position.lead()))
     }
 
-    /// The position numbered `index`: its seeds in play, its mover's, then each row's number.
-    fn position(&self, index: u64) -> Kalah {
+    /// The position numbered `index`: its seeds in play, its mover's, then each row's number;
+    /// none if a side is empty (over, not held).
+    fn position(&self, index: u64) -> Option<Kalah> {
         let (m, width) = (usize::from(self.houses), self.max_seeds as usize + 1);
         let seeds = self
             .fewer
@@ -716,12 +717,20 @@ impl search_core::solve::database::Indexing<Kalah> for SeedsInPlay {
         let rest = index - self.fewer[seeds];
         let before = &self.position_before[seeds * width..][..=seeds];
         let a = before.iter().rposition(|&p| p <= rest).unwrap_or(0);
+        if a == 0 || a == seeds {
+            return None;
+        }
         let rest = rest - before[a];
         let theirs = self.row_count[seeds - a];
         let mut cells = [0u8; 2 * MAX_HOUSES as usize];
         self.row_of_number(a, rest / theirs, &mut cells[..m]);
         self.row_of_number(seeds - a, rest % theirs, &mut cells[m..2 * m]);
-        Kalah::from_parts(&cells[..m], &cells[m..2 * m], [0, 0], Player::First)
+        Some(Kalah::from_parts(
+            &cells[..m],
+            &cells[m..2 * m],
+            [0, 0],
+            Player::First,
+        ))
     }
 
     fn describe(&self) -> String {
@@ -826,27 +835,31 @@ mod tests {
                 "Kalah({houses}, _) <= {max_seeds}"
             );
             let mut seen = vec![false; count as usize];
-            let mut last_seeds = 0;
+            let (mut last_seeds, mut without) = (0, 0);
             for index in 0..count {
-                let position = indexing.position(index);
+                let Some(position) = indexing.position(index) else {
+                    without += 1;
+                    continue;
+                };
                 let seeds = position.seeds_in_play();
                 assert!(seeds >= last_seeds && seeds <= max_seeds, "{index}: {position:?}");
+                assert!(!position.is_over(), "{index}: {position:?}");
                 last_seeds = seeds;
-                match indexing.index(&position) {
-                    Some((number, 0)) => {
-                        assert_eq!(number, index, "{position:?}");
-                        seen[index as usize] = true;
-                    }
-                    None => assert!(position.is_over(), "{index}: {position:?}"),
-                    Some(other) => panic!("{index}: {position:?} numbered {other:?}"),
-                }
+                assert_eq!(indexing.index(&position), Some((index, 0)), "{position:?}");
+                seen[index as usize] = true;
             }
+            // The numbers without a position are those of a side empty: the empty board, and
+            // for each count of seeds, every row of it facing an empty side, on either side.
+            let empty_side: u64 = (1..=u64::from(max_seeds))
+                .map(|seeds| 2 * compositions(seeds, u64::from(houses)))
+                .sum();
+            assert_eq!(without, 1 + empty_side, "Kalah({houses}, _) <= {max_seeds}");
             // From the other side, with stores: the same houses seen from the second player
             // have the same number, and the lead as offset.
             let held = seen.iter().filter(|&&s| s).count();
             assert!(held > 0);
             for index in (0..count).filter(|&i| seen[i as usize]) {
-                let first = indexing.position(index);
+                let first = indexing.position(index).unwrap();
                 let m = usize::from(houses);
                 let flipped = Kalah::from_parts(
                     &first.houses[1][..m],

@@ -79,8 +79,8 @@ const MAGIC: &[u8; 8] = b"GSEGDB01";
 /// How a game numbers the positions of a database: see the [module documentation](self).
 pub trait Indexing<G: Game>: Send + Sync {
     /// How many numbers the database has (`0..count`): one for each position it holds, and
-    /// possibly some that no held position has (a number whose [`position`](Self::position)
-    /// `index` refuses, such as Kalah's rows with a side empty; the build gives it a filler,
+    /// possibly some that no held position has (a number [`position`](Self::position) has no
+    /// position for, such as Kalah's rows with a side empty; the build gives it a filler,
     /// [`NOT_HELD`]).
     fn count(&self) -> u64;
 
@@ -90,10 +90,10 @@ pub trait Indexing<G: Game>: Send + Sync {
     fn index(&self, position: &G) -> Option<(u64, i32)>;
 
     /// The position numbered `index` (below [`count`](Self::count)), with an offset of 0: the
-    /// one the build solves. `index` of it must give `index` back, or `None` for a number that
-    /// no held position has: no position may ever be numbered `index` then, since its entry
-    /// holds a filler.
-    fn position(&self, index: u64) -> G;
+    /// one the build solves, of which [`index`](Self::index) must give `(index, 0)` back; or
+    /// `None` for a number that no held position has (its entry holds a filler, so `index`
+    /// must never give it).
+    fn position(&self, index: u64) -> Option<G>;
 
     /// What the database holds, in words, stored in the file and checked when it is read back
     /// (`kalah houses=6 seeds-in-play<=16 by-seeds`): a file of another numbering is refused.
@@ -290,23 +290,22 @@ impl<G: Game, I: Indexing<G>> Database<G, I> {
     }
 
     /// Computes the value of the position numbered `index`, if not known yet; a number that no
-    /// position the database holds has (the indexing does not give it back: Kalah's rows with
+    /// position the database holds has (the indexing has no position for it: Kalah's rows with
     /// a side empty, which are over) gets [`NOT_HELD`], so that a finished build knows every entry.
     fn fill(&self, index: u64) -> Result<(), DatabaseError> {
         if self.values[index as usize].load(Ordering::Relaxed) != UNKNOWN {
             return Ok(());
         }
-        let position = self.indexing.position(index);
-        let numbered = self.indexing.index(&position);
-        debug_assert!(
-            numbered.is_none_or(|(number, _)| number == index),
-            "the indexing numbers position {index} as {numbered:?}"
-        );
-        if numbered.is_none() {
+        let Some(position) = self.indexing.position(index) else {
             self.values[index as usize].store(NOT_HELD, Ordering::Relaxed);
             return Ok(());
-        }
-        self.solve(&position, numbered, 0).map(|_| ())
+        };
+        debug_assert_eq!(
+            self.indexing.index(&position),
+            Some((index, 0)),
+            "the indexing numbers position {index} otherwise"
+        );
+        self.solve(&position, Some((index, 0)), 0).map(|_| ())
     }
 
     /// The margin of `position` for its side to move, by a memoised search to the end; stored if
@@ -332,25 +331,31 @@ impl<G: Game, I: Indexing<G>> Database<G, I> {
                 // A few children at a time: their entries asked of memory all at once (each is
                 // a wait on memory, a third of the build's time when taken one by one).
                 for chunk in moves.chunks(CHILDREN_AHEAD) {
-                    let children: ArrayVec<(G, Option<(u64, i32)>), CHILDREN_AHEAD> = chunk
-                        .iter()
-                        .map(|&mv| {
-                            let child = position.play(mv);
-                            let held = self.indexing.index(&child);
-                            if let Some((index, _)) = held {
-                                prefetch(&self.values[index as usize]);
+                    // Each child's number, and whether it keeps the mover; the position itself
+                    // is made again only for a child to search (unknown, or not held).
+                    // (Pushed one by one: a collected `ArrayVec` is copied out whole.)
+                    let mut children = ArrayVec::<(G::Move, Option<(u64, i32)>, bool), CHILDREN_AHEAD>::new();
+                    for &mv in chunk {
+                        let child = position.play(mv);
+                        let held = self.indexing.index(&child);
+                        if let Some((index, _)) = held {
+                            prefetch(&self.values[index as usize]);
+                        }
+                        children.push((mv, held, child.to_move() == position.to_move()));
+                    }
+                    for &(mv, held, same_mover) in &children {
+                        let known = held.and_then(|(index, offset)| {
+                            let value = self.values[index as usize].load(Ordering::Relaxed);
+                            (value != UNKNOWN).then(|| offset + i32::from(value))
+                        });
+                        let value = match known {
+                            Some(value) => value,
+                            None => {
+                                let child = position.play(mv);
+                                crate::stack::deeper(ply, || self.solve(&child, held, ply + 1))?
                             }
-                            (child, held)
-                        })
-                        .collect();
-                    for (child, held) in &children {
-                        let value = crate::stack::deeper(ply, || self.solve(child, *held, ply + 1))?;
-                        let value = if child.to_move() == position.to_move() {
-                            value
-                        } else {
-                            -value
                         };
-                        best = best.max(value);
+                        best = best.max(if same_mover { value } else { -value });
                     }
                 }
                 best
