@@ -76,7 +76,7 @@ use super::singular::{self, Singular};
 use super::state::RootMoveInfo;
 use super::state::{TableKey, table_key};
 use super::table_eval;
-use super::threads::{DEFER_DEPTH, PutOff};
+use super::threads::{DEFER_DEPTH, EARLY_PLIES, PutOff};
 use super::tt::Probe;
 use super::worker::Worker;
 use crate::trace::Cut;
@@ -507,13 +507,15 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         (best_score, best_move)
     }
 
-    /// The table key of `child`, the position after a move of `node` that is not its first
-    /// (`searched` moves were searched before it), if its search is one that threads mark and
-    /// put off (`threads.rs`'s simplified ABDADA): on several threads, with a table, at least
-    /// [`DEFER_DEPTH`] deep.
+    /// The table key of `child`, the position after a move of `node`, if its search is one that
+    /// threads mark and put off (`threads.rs`'s simplified ABDADA): on several threads, with a
+    /// table, at least [`DEFER_DEPTH`] deep, and not the node's first move (`searched` moves were
+    /// searched before it), but in a search without iterative deepening within [`EARLY_PLIES`]
+    /// of the root, where the first move is put off too.
     #[inline]
     fn busy_key(&self, child: &G, node: &Node, searched: u32) -> Option<u64> {
-        if searched == 0 || node.depth < DEFER_DEPTH || self.search.shared.is_none() {
+        let eldest = searched == 0 && (self.config.iterative_deepening || node.ply >= EARLY_PLIES);
+        if eldest || node.depth < DEFER_DEPTH || self.search.shared.is_none() {
             return None;
         }
         self.key(child, node.ply + 1).map(|key| key.hash)
