@@ -336,7 +336,8 @@ impl<G: Game, I: Indexing<G>> Database<G, I> {
                     // (Pushed one by one: a collected `ArrayVec` is copied out whole.)
                     let mut children = ArrayVec::<(G::Move, Option<(u64, i32)>, bool), CHILDREN_AHEAD>::new();
                     for &mv in chunk {
-                        let child = position.play(mv);
+                        let mut child = position.clone();
+                        child.play_in_place(mv);
                         let held = self.indexing.index(&child);
                         if let Some((index, _)) = held {
                             prefetch(&self.values[index as usize]);
@@ -351,7 +352,8 @@ impl<G: Game, I: Indexing<G>> Database<G, I> {
                         let value = match known {
                             Some(value) => value,
                             None => {
-                                let child = position.play(mv);
+                                let mut child = position.clone();
+                                child.play_in_place(mv);
                                 crate::stack::deeper(ply, || self.solve(&child, held, ply + 1))?
                             }
                         };
