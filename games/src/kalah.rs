@@ -71,7 +71,8 @@ impl fmt::Display for House {
 /// A Kalah position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Kalah {
-    /// `houses[player][i]`: the seeds in the player's house `i`, in sowing order.
+    /// `houses[player][i]`: the seeds in the player's house `i`, in sowing order (the houses
+    /// past the size always empty).
     houses: [[u8; MAX_HOUSES as usize]; 2],
     stores: [u8; 2],
     size: u8,
@@ -552,6 +553,10 @@ pub struct SeedsInPlay {
     /// The houses of a row's first half and of its second (the first the larger by one for
     /// an odd number of houses).
     halves: [usize; 2],
+    /// `digit_weight[h][k]`: what house `k` of a row adds to the key of half `h` (its digit's
+    /// place value in base `max_seeds + 1`; 0 for a house of the other half or past the row):
+    /// a half's key is a fixed sum over the row, whatever the size.
+    digit_weight: [[u32; MAX_HOUSES as usize]; 2],
     /// For each half, by the half's seeds read as digits in base `max_seeds + 1`: the seeds in
     /// the half (high 16 bits) and the half's rank among the halves with as many seeds (low 16).
     half_rank: [Vec<u32>; 2],
@@ -622,6 +627,12 @@ impl SeedsInPlay {
                 }
             }
         }
+        let mut digit_weight = [[0; MAX_HOUSES as usize]; 2];
+        for (which, start) in [(0, 0), (1, halves[0])] {
+            for k in 0..halves[which] {
+                digit_weight[which][start + k] = (width as u32).pow((halves[which] - 1 - k) as u32);
+            }
+        }
         let second_half_count = (0..width).map(|t| count(t, halves[1])).collect();
         let row_count: Vec<u64> = (0..width).map(|t| count(t, m)).collect();
         let before = |first: &dyn Fn(usize) -> u64, second: &dyn Fn(usize) -> u64| {
@@ -642,6 +653,7 @@ impl SeedsInPlay {
             houses,
             max_seeds,
             halves,
+            digit_weight,
             half_rank,
             half_of_rank,
             second_half_count,
@@ -652,15 +664,19 @@ impl SeedsInPlay {
         })
     }
 
-    /// The number of `row` (holding `seeds`, each house at most `max_seeds`) among the rows
-    /// holding as many.
+    /// The number of `row` (holding `seeds`, each house at most `max_seeds`, none past the
+    /// size) among the rows holding as many.
     #[inline]
-    fn row_number(&self, row: &[u8], seeds: usize) -> u64 {
+    fn row_number(&self, row: &[u8; MAX_HOUSES as usize], seeds: usize) -> u64 {
         let width = self.max_seeds as usize + 1;
-        let key = |cells: &[u8]| cells.iter().fold(0, |key, &c| key * width + usize::from(c));
-        let (first, second) = row.split_at(self.halves[0]);
-        let first = self.half_rank[0][key(first)];
-        let second = self.half_rank[1][key(second)];
+        let key = |weights: &[u32; MAX_HOUSES as usize]| {
+            row.iter()
+                .zip(weights)
+                .map(|(&c, &w)| u32::from(c) * w)
+                .sum::<u32>() as usize
+        };
+        let first = self.half_rank[0][key(&self.digit_weight[0])];
+        let second = self.half_rank[1][key(&self.digit_weight[1])];
         let first_seeds = (first >> 16) as usize;
         self.row_before[seeds * width + first_seeds]
             + u64::from(first & 0xFFFF) * self.second_half_count[seeds - first_seeds]
@@ -694,10 +710,10 @@ impl search_core::solve::database::Indexing<Kalah> for SeedsInPlay {
         if position.size != self.houses {
             return None; // another size
         }
-        let m = usize::from(self.houses);
-        let mine = &position.houses[side(position.to_move)][..m];
-        let theirs = &position.houses[side(position.to_move.opponent())][..m];
-        let sum = |row: &[u8]| row.iter().map(|&c| usize::from(c)).sum::<usize>();
+        // Whole rows: the houses past the size are empty.
+        let mine = &position.houses[side(position.to_move)];
+        let theirs = &position.houses[side(position.to_move.opponent())];
+        let sum = |row: &[u8; MAX_HOUSES as usize]| row.iter().map(|&c| usize::from(c)).sum::<usize>();
         let (a, b) = (sum(mine), sum(theirs));
         let seeds = a + b;
         if a == 0 || b == 0 || seeds > self.max_seeds as usize {
