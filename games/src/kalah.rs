@@ -527,9 +527,10 @@ impl Solver {
 /// the mover's row, then of the opponent's; a row is numbered from its two halves (at most
 /// three houses each), each read from a table. A build takes the numbers in order, so it
 /// meets a position after every position with fewer seeds, which most of its children are:
-/// `Kalah(6, _)`'s 16-seed database is built in 2.4-2.7 s on 2 threads, against 2.9-3.2 s
+/// `Kalah(6, _)`'s 16-seed database was built in 2.4-2.7 s on 2 threads, against 2.9-3.2 s
 /// with the houses numbered one by one in the combinatorial number system (fewer seeds
-/// mixed with more), the same day.
+/// mixed with more), the same day (1.8-2.1 s since each half's key is a fixed sum and the
+/// build plays in place).
 ///
 /// ```
 /// use games::kalah::{Kalah, SeedsInPlay};

@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release --example solve -- kalah 6 4                 # first player wins by 10
-//! cargo run --release --example solve -- --memory 8192 kalah 6 5   # by 12, in about 12 minutes (16 in 512 MiB)
+//! cargo run --release --example solve -- --memory 8192 kalah 6 5   # by 12, in about 7 minutes
 //! cargo run --release --example solve -- connect-four --weak       # first player wins, column 4
 //! cargo run --release --example solve -- connect-four 4453 --size 7x6 --each-move
 //! cargo run --release --example solve -- dots 2x3
