@@ -166,7 +166,9 @@ pub trait Game: Clone + Send + Sync {
     /// `play`, 1.06x in place; `reference::AlphaBeta` 1.18x a hand-written search, 1.09x). A game
     /// whose position owns heap memory (a `Vec` board) should override it too, or each child costs
     /// two allocations (the searcher's copy and `play`'s); such a game then writes `play` as a
-    /// copy and `play_in_place`. A small `Copy` position gains nothing: leave the default.
+    /// copy and `play_in_place`. A small `Copy` position built a byte at a time gains too: the
+    /// default copies it out of `play` as one word, which waits on the bytes just written
+    /// (Kalah's 16 bytes: a third of its `play`'s time; its solve 4% faster in place).
     ///
     /// ```
     /// use search_core::{Game, MoveList, Outcome, Player};

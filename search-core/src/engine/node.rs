@@ -427,7 +427,8 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         {
             let mut child = game.clone();
             child.play_in_place(mv);
-            // Threads: a later move another thread is searching now waits for the others.
+            // Threads: a later move another thread is searching now waits for the others (the
+            // first too, near the root of a search without iterative deepening).
             let busy = self.busy_key(&child, node, searched);
             if !later && busy.is_some_and(|key| self.search.is_busy(key)) && put_off.push(mv, kind) {
                 continue;
@@ -511,10 +512,12 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// threads mark and put off (`threads.rs`'s simplified ABDADA): on several threads, with a
     /// table, at least [`DEFER_DEPTH`] deep, and not the node's first move (`searched` moves were
     /// searched before it), but in a search without iterative deepening within [`EARLY_PLIES`]
-    /// of the root, where the first move is put off too.
+    /// of the root, where the first move is put off too (not at a Star2 probe, which searches
+    /// its first move only).
     #[inline]
     fn busy_key(&self, child: &G, node: &Node, searched: u32) -> Option<u64> {
-        let eldest = searched == 0 && (self.config.iterative_deepening || node.ply >= EARLY_PLIES);
+        let early = !self.config.iterative_deepening && node.ply < EARLY_PLIES && !node.probe;
+        let eldest = searched == 0 && !early;
         if eldest || node.depth < DEFER_DEPTH || self.search.shared.is_none() {
             return None;
         }

@@ -86,7 +86,8 @@ pub(super) fn skips(helper: u32, depth: u32) -> bool {
 ///   move is searched after the others. A slot is a plain atomic word; two moves that share a
 ///   slot may overwrite each other's mark, which costs a duplicated search, never a missed one.
 /// - **Cost.** 128 KiB a search on several threads; one load per move after the first at nodes
-///   at least [`DEFER_DEPTH`] deep, a store before and a compare-and-swap after its search.
+///   at least [`DEFER_DEPTH`] deep (the first too within [`EARLY_PLIES`] of the root of a search
+///   without iterative deepening), a store before and a compare-and-swap after its search.
 pub(super) struct Busy {
     slots: Box<[AtomicU64]>,
 }
@@ -104,7 +105,10 @@ pub(super) const DEFER_DEPTH: u32 = 3;
 /// every thread starts down the same first moves at once, and near the root, where the
 /// subtrees are largest, they would search the same eldest subtrees together. (Kalah(6, 4)'s
 /// solve on 2 threads: 43.8 to 45.9 million nodes with 2 to 8 plies, 46.4 to 54.5 million
-/// without; everywhere, the node count steadied but the marks cost more than it saved.)
+/// without; everywhere, the node count steadied but the marks cost more than it saved.) A
+/// first move put off is then searched as a later one: in a configuration with late move
+/// reductions or PVS (none in a solve), as the later move it has become. Not at a Star2 probe,
+/// which searches its first move only.
 pub(super) const EARLY_PLIES: u32 = 4;
 
 impl Default for Busy {
