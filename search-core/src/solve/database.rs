@@ -28,8 +28,8 @@
 //!   margin, not the distance, and is unchanged. [`SolveCheck`](crate::testing::SolveCheck) holds
 //!   the solver with a database to minimax.
 //! - **Cost.** One byte a position (values within ±126); the build visits every position once
-//!   and each of its moves once (a child made again when its value must be searched). Kalah with 6 houses a side and up to 16 seeds in play: 30.4
-//!   million positions, 30 MiB.
+//!   and each of its moves once (a child made again when its value must be searched). Kalah
+//!   with 6 houses a side and up to 16 seeds in play: 30.4 million positions, 30 MiB.
 //!
 //! # The file format
 //!
@@ -217,7 +217,14 @@ impl<G: Game, I: Indexing<G>> Database<G, I> {
     #[must_use]
     pub fn margin(&self, position: &G) -> Option<i32> {
         let (index, offset) = self.indexing.index(position)?;
-        let value = self.values.get(index as usize)?.load(Ordering::Relaxed);
+        (index < self.count()).then(|| self.known_margin(index, offset))?
+    }
+
+    /// The margin of the held position numbered `index` with offset `offset`, if its value is
+    /// known.
+    #[inline]
+    fn known_margin(&self, index: u64, offset: i32) -> Option<i32> {
+        let value = self.values[index as usize].load(Ordering::Relaxed);
         (value != UNKNOWN).then(|| offset + i32::from(value))
     }
 
@@ -312,9 +319,8 @@ impl<G: Game, I: Indexing<G>> Database<G, I> {
     /// the database holds the position (`held`: its number and offset, `index` of it).
     fn solve(&self, position: &G, held: Option<(u64, i32)>, ply: u32) -> Result<i32, DatabaseError> {
         if let Some((index, offset)) = held {
-            let value = self.values[index as usize].load(Ordering::Relaxed);
-            if value != UNKNOWN {
-                return Ok(offset + i32::from(value));
+            if let Some(margin) = self.known_margin(index, offset) {
+                return Ok(margin);
             }
             if ply > MAX_LINE {
                 return Err(DatabaseError::Cycle(index));
@@ -345,10 +351,7 @@ impl<G: Game, I: Indexing<G>> Database<G, I> {
                         children.push((mv, held, child.to_move() == position.to_move()));
                     }
                     for &(mv, held, same_mover) in &children {
-                        let known = held.and_then(|(index, offset)| {
-                            let value = self.values[index as usize].load(Ordering::Relaxed);
-                            (value != UNKNOWN).then(|| offset + i32::from(value))
-                        });
+                        let known = held.and_then(|(index, offset)| self.known_margin(index, offset));
                         let value = match known {
                             Some(value) => value,
                             None => {
