@@ -58,6 +58,17 @@
 use crate::rng::SplitMix64;
 use crate::{Game, Score};
 
+/// How the engine prunes at chance nodes (its `star` feature; the engine's `chance_node.rs`):
+/// Star1 or Star2, both exact (the value is expectiminimax's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChancePruning {
+    /// Star1: each outcome in the window that decides the node (Ballard 1983).
+    Star1,
+    /// Star2: Star1 after a probing phase, the first move of each outcome in the search's
+    /// order (Ballard 1983).
+    Star2,
+}
+
 /// A weighted mean of scores being summed: the value of a chance node. See the
 /// [module documentation](self) for the rounding.
 ///

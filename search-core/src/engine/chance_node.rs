@@ -1,17 +1,15 @@
 //! **Chance nodes** in the engine: the weighted mean of the outcomes, searched with the full
 //! window as expectiminimax does, or pruned by Star1's windows and, with Star2, after a probing
-//! phase (`star.rs` says how, and what it costs; [`crate::chance`] holds the arithmetic).
+//! phase (`features/star.rs` says how, and what it costs; [`crate::chance`] holds the arithmetic).
 //!
 //! A chance node's result is stored in the transposition table like any node's (a Star2 probe
 //! stores only a fail-high, the one bound one move gives), so the search phase finds what the
 //! probes learnt.
 
-use super::extensions::child_capture_chain;
 use super::frame::Node;
-use super::star::ChancePruning;
-use super::state::TableKey;
+use super::tables::key::TableKey;
 use super::worker::Worker;
-use crate::chance::{StarWindow, total_weight};
+use crate::chance::{ChancePruning, StarWindow, total_weight};
 use crate::trace::Cut;
 use crate::{Bound, Evaluate, Game, MoveList, Score};
 
@@ -27,8 +25,10 @@ struct Outcome<M> {
 
 impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// The fail-soft value of chance node `game` (outcomes `outcomes`) for its side to move;
-    /// `tt_key` is its table key, if there is a table, and `key` its repetition key.
-    pub(super) fn chance_node(
+    /// `tt_key` is its table key, if there is a table, and `key` its repetition key. At the
+    /// horizon, its static value; else after the steps at chance nodes, from the table or
+    /// searched.
+    pub(crate) fn chance_node(
         &mut self,
         game: &G,
         outcomes: &MoveList<G::Move>,
@@ -36,6 +36,13 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         tt_key: Option<TableKey>,
         key: Option<u64>,
     ) -> Score {
+        if node.depth == 0 {
+            return self.static_leaf(game);
+        }
+        let plan = self.plan;
+        for step in plan.chance_node_steps() {
+            step(self, game, node);
+        }
         self.search.trace.chance();
         if let Some(score) = self.probe_table(tt_key, node).score {
             self.search.trace.prune(Cut::TtCutoff, outcomes.iter());
@@ -50,7 +57,8 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         score
     }
 
-    /// The fail-soft value of chance node `game`, searched (not from the table).
+    /// The fail-soft value of chance node `game`, searched (not from the table): with the full
+    /// window (no chance pruning), or by Star1 after Star2's probes.
     fn chance_value(
         &mut self,
         game: &G,
@@ -72,61 +80,82 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             lower: -bound,
             upper: bound,
         }));
-        let star = StarWindow::new(node.alpha, node.beta, i128::from(total));
-        let full_window = self.config.chance.is_none();
-        if self.config.chance == Some(ChancePruning::Star2)
+        let chance = self.plan.settings.chance;
+        if chance == Some(ChancePruning::Star2)
             && node.depth >= 2
             && let Some(score) = self.probe_outcomes(game, &mut known, node, key, total)
         {
             return score;
         }
+        if chance.is_none() {
+            return self.expectimax(game, &known, node, key, total);
+        }
+        self.star1(game, outcomes, &known, node, key, total)
+    }
 
-        // Star1: every outcome in the window that decides the node given what is known (without
-        // the feature, the full window: expectiminimax's search, as the reference's).
-        let sum = |known: &MoveList<Outcome<G::Move>>, pick: fn(&Outcome<G::Move>) -> Score| {
+    /// Expectiminimax's search of a chance node: every outcome with the full window, as the
+    /// reference searches it.
+    fn expectimax(
+        &mut self,
+        game: &G,
+        known: &[Outcome<G::Move>],
+        node: &Node,
+        key: Option<u64>,
+        total: u64,
+    ) -> Score {
+        let star = StarWindow::new(node.alpha, node.beta, i128::from(total));
+        let mut searched = 0i128;
+        for outcome in known {
+            let child = game.play(outcome.outcome);
+            let flips = child.to_move() != game.to_move();
+            let full = (-Score::INFINITY, Score::INFINITY);
+            let value = self.outcome_value(&child, flips, outcome, node, full, key, total, false);
+            if self.search.aborted {
+                return Score::DRAW;
+            }
+            searched += i128::from(outcome.weight) * i128::from(value.raw());
+        }
+        star.value(searched)
+    }
+
+    /// Star1: every outcome in the window that decides the node given what is `known` of the
+    /// outcomes (their bounds, from the probes or `±bound`).
+    fn star1(
+        &mut self,
+        game: &G,
+        outcomes: &[G::Move],
+        known: &[Outcome<G::Move>],
+        node: &Node,
+        key: Option<u64>,
+        total: u64,
+    ) -> Score {
+        let star = StarWindow::new(node.alpha, node.beta, i128::from(total));
+        let sum = |pick: fn(&Outcome<G::Move>) -> Score| {
             known
                 .iter()
                 .map(|o| i128::from(o.weight) * i128::from(pick(o).raw()))
                 .sum::<i128>()
         };
-        let mut searched = 0i128;
-        let mut low_rest = sum(&known, |o| o.lower);
-        let mut high_rest = sum(&known, |o| o.upper);
-        for index in 0..known.len() {
-            let outcome = known[index];
+        let (mut searched, mut low_rest, mut high_rest) = (0i128, sum(|o| o.lower), sum(|o| o.upper));
+        for (index, outcome) in known.iter().enumerate() {
             let weight = i128::from(outcome.weight);
             low_rest -= weight * i128::from(outcome.lower.raw());
             high_rest -= weight * i128::from(outcome.upper.raw());
-            let child = game.play(outcome.outcome);
-            let flips = child.to_move() != game.to_move();
-            if full_window {
-                let full = (-Score::INFINITY, Score::INFINITY);
-                let value = self.outcome_value(&child, flips, &outcome, node, full, key, total, false);
-                if self.search.aborted {
-                    return Score::DRAW;
-                }
-                searched += weight * i128::from(value.raw());
-                continue;
-            }
             let (a, b) = star.outcome_window(searched, outcome.weight, (low_rest, high_rest));
             let weighted = |value: Score| weight * i128::from(value.raw());
             // Known beyond the window already (by the probes): no search needed.
             if outcome.upper <= a {
-                return self.chance_cut(
-                    outcomes,
-                    index,
-                    star.value(searched + weighted(outcome.upper) + high_rest),
-                );
+                let score = star.value(searched + weighted(outcome.upper) + high_rest);
+                return self.chance_cut(outcomes, index, score);
             }
             if outcome.lower >= b {
-                return self.chance_cut(
-                    outcomes,
-                    index,
-                    star.value(searched + weighted(outcome.lower) + low_rest),
-                );
+                let score = star.value(searched + weighted(outcome.lower) + low_rest);
+                return self.chance_cut(outcomes, index, score);
             }
+            let child = game.play(outcome.outcome);
+            let flips = child.to_move() != game.to_move();
             let window = (a.max(outcome.lower + -1), b.min(outcome.upper + 1));
-            let value = self.outcome_value(&child, flips, &outcome, node, window, key, total, false);
+            let value = self.outcome_value(&child, flips, outcome, node, window, key, total, false);
             if self.search.aborted {
                 return Score::DRAW;
             }
@@ -144,7 +173,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                     star.value(searched + weighted(value) + low_rest),
                 );
             }
-            searched += weight * i128::from(value.raw());
+            searched += weighted(value);
         }
         star.value(searched)
     }
@@ -238,15 +267,15 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     ) -> Score {
         self.search.stats.children += 1;
         self.search.trace.outcome(&outcome.outcome, outcome.weight, total);
-        let chain = child_capture_chain(node.chain, false);
+        let chain = node.child_chain(false);
         let mut child_node = if flips {
             node.child(node.depth - 1, -beta, -alpha, chain)
         } else {
             node.child(node.depth - 1, alpha, beta, chain)
         };
         child_node.probe = probe;
-        // Nature's move: nothing for a counter move (`counter.rs`) to answer.
-        if self.tracks_line() {
+        // Nature's move: nothing for a counter move (`features/counter.rs`) to answer.
+        if self.plan.needs.line_moves {
             self.search.counters.played(node.ply + 1, None);
         }
         let value = self.search_child(child, child_node, key);

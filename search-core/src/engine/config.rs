@@ -60,232 +60,27 @@
 //!
 //! # Adding a feature
 //!
-//! A feature's file declares its part of the configuration (a `bool`, a margin, a type of its
-//! own such as [`NullMoveConfig`]) and its row over that part (a [`Feature`]: its name, its
-//! option name, what it holds, its effect on the value). This file lists them: a field of
-//! [`Config`] and a line of [`FEATURES`]. The text form, the exactness, the lab and the UCI
-//! options follow from the row; the feature's block in the node function does the rest.
+//! A feature's file (in `features/`) declares its part of the configuration (a `bool`, a margin,
+//! a type of its own such as [`NullMoveConfig`]), its rows over that part (a [`Feature`]: its
+//! name, its option name, what it holds, its effect on the value) and its steps at the node's
+//! phases; `features.rs` lists it in one line (its documentation says how).
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::aspiration::{self, DEFAULT_ASPIRATION_WINDOW};
-use super::banked;
-use super::bounds;
-use super::capture_history;
-use super::continuation;
-use super::correction;
-use super::counter;
-use super::enhanced_cutoff;
-use super::extensions;
 use super::feature::{Exactness, Feature};
-use super::futility::{self, DEFAULT_REVERSE_FUTILITY_MARGIN, ReverseFutility};
-use super::history::{self, HistoryRule};
-use super::history_pruning;
-use super::iir;
-use super::improving;
-use super::iterative;
-use super::killers;
-use super::lmp;
-use super::lmr::{self, Lmr, Reductions};
-use super::mtdf;
-use super::null_move::{self, NullMoveConfig, NullReduction};
-use super::ordering;
-use super::prefetch;
-use super::probcut;
-use super::pvs;
-use super::quiescence::{self, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, QuiescenceConfig};
-use super::razoring;
-use super::repetition;
+use super::features::aspiration::DEFAULT_ASPIRATION_WINDOW;
+use super::features::lmr::{Lmr, Reductions};
+use super::features::null_move::{NullMoveConfig, NullReduction};
+use super::features::quiescence::{DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, QuiescenceConfig};
+use super::features::reverse_futility::{DEFAULT_REVERSE_FUTILITY_MARGIN, ReverseFutility};
+pub use super::features::{Config, FEATURES};
 use super::root_window::{FirstGuess, RootWindow};
-use super::see_pruning;
-use super::singular;
-use super::star::{self, ChancePruning};
-use super::table_eval;
-use super::threads;
-use super::tt::{self, DepthPolicy, TableConfig};
-
-/// The engine's configuration. [`Config::default`] is every feature off: plain alpha-beta on one
-/// thread.
-///
-/// See the [module documentation](self) for the text form and how to build one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Config {
-    /// Iterative deepening (`iterative.rs`).
-    pub iterative_deepening: bool,
-    /// A transposition table (`tt.rs`), with enhanced transposition cutoffs
-    /// (`enhanced_cutoff.rs`), banked keys (`banked.rs`), its bounds read by the prunings
-    /// (`table_eval.rs`) and the siblings' buckets prefetched (`prefetch.rs`).
-    pub table: Option<TableConfig>,
-    /// Moves with a positive [`order_hint`](crate::Game::order_hint) as a tier ahead of killers
-    /// and history (`ordering.rs`); off, hints still order the moves no other tier placed.
-    pub order_hints: bool,
-    /// Killer moves (`killers.rs`).
-    pub killers: bool,
-    /// Counter moves (`counter.rs`).
-    pub counter_moves: bool,
-    /// The history heuristic and its rule (`history.rs`).
-    pub history: Option<HistoryRule>,
-    /// Continuation history (`continuation.rs`).
-    pub continuation_history: bool,
-    /// Capture history (`capture_history.rs`): the hinted moves reordered by how often they
-    /// cut.
-    pub capture_history: bool,
-    /// Principal variation search (`pvs.rs`).
-    pub pvs: bool,
-    /// The root's window: full, aspiration windows (`aspiration.rs`) or MTD(f) (`mtdf.rs`).
-    pub root_window: RootWindow,
-    /// Null-move pruning (`null_move.rs`).
-    pub null_move: Option<NullMoveConfig>,
-    /// Reverse futility pruning's margin per ply and depth (`futility.rs`).
-    pub reverse_futility: Option<ReverseFutility>,
-    /// Futility pruning's margin per ply (`futility.rs`).
-    pub futility: Option<i32>,
-    /// Late move reductions, adjusted by history or not (`lmr.rs`).
-    pub lmr: Option<Lmr>,
-    /// Late move pruning's base count (`lmp.rs`).
-    pub late_move_pruning: Option<u32>,
-    /// History pruning's threshold per ply (`history_pruning.rs`).
-    pub history_pruning: Option<u32>,
-    /// SEE pruning's margin per ply (`see_pruning.rs`).
-    pub see_pruning: Option<u32>,
-    /// ProbCut's margin above beta (`probcut.rs`).
-    pub probcut: Option<i32>,
-    /// Razoring's margin per ply below alpha (`razoring.rs`).
-    pub razoring: Option<i32>,
-    /// Internal iterative reduction's least depth (`iir.rs`).
-    pub internal_reduction: Option<u32>,
-    /// Singular extensions' least depth, with multi-cut (`singular.rs`).
-    pub singular: Option<u32>,
-    /// Reverse futility, late move pruning and reductions adjusted by whether the side to
-    /// move's static value is improving (`improving.rs`).
-    pub improving: bool,
-    /// Correction history: the static value corrected by what searches of positions with the
-    /// same [`correction_key`](crate::Game::correction_key) found (`correction.rs`).
-    pub correction: bool,
-    /// Quiescence search (`quiescence.rs`).
-    pub quiescence: Option<QuiescenceConfig>,
-    /// Check extension (`extensions.rs`).
-    pub check_extension: bool,
-    /// The capture-chain extension's plies (`extensions.rs`).
-    pub capture_chain: Option<u32>,
-    /// Repetition draws (`repetition.rs`).
-    pub repetition: bool,
-    /// The game's bounds on a position's value cut nodes they decide (`bounds.rs`).
-    pub bounds: bool,
-    /// Pruning at chance nodes (`star.rs`): `None` searches every outcome with the full
-    /// window, as expectiminimax does.
-    pub chance: Option<ChancePruning>,
-    /// The threads that search at once (`threads.rs`), 1 by default (0 counts as 1).
-    pub threads: u32,
-}
-
-impl Default for Config {
-    /// [`Config::PLAIN`].
-    fn default() -> Self {
-        Config::PLAIN
-    }
-}
-
-/// `FEATURES`'s line for the row `$row` of a feature whose part is the field `$field` of
-/// [`Config`].
-macro_rules! part {
-    ($field:ident: $row:path) => {
-        $row.lift::<Config>(
-            |config| ($row.get)(&config.$field),
-            |config, value| ($row.set)(&mut config.$field, value),
-        )
-    };
-}
-
-/// Every feature of the engine, in the order of the text form: each feature's row (declared in
-/// its own file) reaching its part of [`Config`].
-pub const FEATURES: &[Feature<Config>] = &[
-    part!(iterative_deepening: iterative::ITERATIVE_DEEPENING),
-    part!(table: tt::TABLE),
-    part!(table: tt::SIZE),
-    part!(table: enhanced_cutoff::ENHANCED_CUTOFFS),
-    part!(table: banked::BANKED),
-    part!(table: table_eval::TABLE_EVAL),
-    part!(table: prefetch::PREFETCH),
-    part!(order_hints: ordering::ORDER_HINTS),
-    part!(killers: killers::KILLERS),
-    part!(counter_moves: counter::COUNTER_MOVES),
-    part!(history: history::HISTORY),
-    part!(continuation_history: continuation::CONTINUATION_HISTORY),
-    part!(capture_history: capture_history::CAPTURE_HISTORY),
-    part!(pvs: pvs::PVS),
-    part!(root_window: aspiration::ASPIRATION),
-    part!(root_window: mtdf::MTDF),
-    part!(null_move: null_move::NULL_MOVE),
-    part!(null_move: null_move::VERIFIED),
-    part!(null_move: null_move::GUARD),
-    part!(null_move: null_move::EVAL_TERM),
-    part!(reverse_futility: futility::REVERSE_FUTILITY),
-    part!(reverse_futility: futility::REVERSE_FUTILITY_DEPTH),
-    part!(futility: futility::FUTILITY),
-    part!(lmr: lmr::LMR),
-    part!(lmr: lmr::LMR_HISTORY),
-    part!(lmr: lmr::LMR_PV),
-    part!(lmr: lmr::LMR_CUT),
-    part!(late_move_pruning: lmp::LATE_MOVE_PRUNING),
-    part!(history_pruning: history_pruning::HISTORY_PRUNING),
-    part!(see_pruning: see_pruning::SEE_PRUNING),
-    part!(probcut: probcut::PROBCUT),
-    part!(razoring: razoring::RAZORING),
-    part!(internal_reduction: iir::INTERNAL_REDUCTION),
-    part!(singular: singular::SINGULAR),
-    part!(improving: improving::IMPROVING),
-    part!(correction: correction::CORRECTION),
-    part!(quiescence: quiescence::QUIESCENCE),
-    part!(quiescence: quiescence::CHECKS),
-    part!(quiescence: quiescence::SEE),
-    part!(quiescence: quiescence::DELTA),
-    part!(quiescence: quiescence::TABLE),
-    part!(quiescence: quiescence::MAX_PLY),
-    part!(quiescence: quiescence::NODES),
-    part!(check_extension: extensions::CHECK_EXTENSION),
-    part!(capture_chain: extensions::CAPTURE_CHAIN),
-    part!(repetition: repetition::REPETITION),
-    part!(bounds: bounds::BOUNDS),
-    part!(chance: star::STAR),
-    part!(threads: threads::THREADS),
-];
+use super::tables::history::HistoryRule;
+use super::tables::tt::{DepthPolicy, TableConfig};
+use crate::chance::ChancePruning;
 
 impl Config {
-    /// Every feature off: plain alpha-beta.
-    pub const PLAIN: Config = Config {
-        iterative_deepening: false,
-        table: None,
-        order_hints: false,
-        killers: false,
-        counter_moves: false,
-        history: None,
-        continuation_history: false,
-        capture_history: false,
-        pvs: false,
-        root_window: RootWindow::Full,
-        null_move: None,
-        reverse_futility: None,
-        futility: None,
-        lmr: None,
-        late_move_pruning: None,
-        history_pruning: None,
-        see_pruning: None,
-        probcut: None,
-        razoring: None,
-        internal_reduction: None,
-        singular: None,
-        improving: false,
-        correction: false,
-        quiescence: None,
-        check_extension: false,
-        capture_chain: None,
-        repetition: false,
-        bounds: false,
-        chance: None,
-        threads: 1,
-    };
     /// The exact preset: iterative deepening, a same-depth transposition table of up to 16 MiB
     /// (taken as it fills), order hints, killers, history and PVS. No forward pruning, no
     /// quiescence, no repetition draws: the value is minimax's at the nominal depth.

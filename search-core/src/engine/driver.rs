@@ -16,36 +16,37 @@
 //!   `bestmove ... ponder` has a reply to ponder on.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 use super::Engine;
-use super::aspiration::Aspiration;
-use super::config::Config;
+use super::context::{IterationInfo, RootMoveInfo};
+use super::features::aspiration::Aspiration;
+use super::features::iterative;
+use super::features::mtdf::Mtdf;
+use super::features::threads::MAX_THREADS;
 use super::frame::{MAX_SEARCH_PLY, Node};
-use super::history::History;
-use super::iterative;
-use super::mtdf::Mtdf;
 use super::root_window::RootWindow;
-use super::search_state::{SearchState, Shared};
-use super::state::{Context, IterationInfo};
-use super::threads::{MAX_THREADS, skips};
-use super::tt::Table;
-use super::worker::Worker;
-use crate::{Bound, Evaluate, Game, Limits, MoveList, Score, SearchResult, SearchStats, outcome_score};
+use super::search_state::Shared;
+use super::tables::tt::Table;
+use super::threads::skips;
+use super::worker::{Plan, Worker};
+use crate::{Bound, Evaluate, Game, Limits, MoveList, Score, SearchResult, outcome_score};
 
 /// The result of a search's thread: its last completed iteration's (or, if none completed, what
 /// the root is worth unsearched).
-struct Completed<M> {
-    score: Score,
-    pv: Vec<M>,
-    depth: u32,
+pub(crate) struct Completed<M> {
+    /// The root's value.
+    pub(crate) score: Score,
+    /// The principal variation.
+    pub(crate) pv: Vec<M>,
+    /// The iteration's depth.
+    pub(crate) depth: u32,
 }
 
 impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     /// The search entry point ([`Searcher::search`](crate::Searcher::search)).
     /// `window`: the window of every root search, if the caller fixes one
     /// ([`Engine::search_window`]).
-    pub(super) fn run(
+    pub(crate) fn run(
         &mut self,
         root: &G,
         limits: &Limits,
@@ -60,9 +61,10 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
         let (repetition, history) = (self.config.repetition, &self.context.game_history);
         self.search.start(limits, repetition, history, shared.clone());
         self.search.window = window;
+        let plan = self.config.plan(self.evaluator.unit());
         let (done, helpers) = match shared {
-            None => (self.lone_search(root), Vec::new()),
-            Some(shared) => self.lazy_smp(root, threads, &shared),
+            None => (self.lone_search(root, &plan), Vec::new()),
+            Some(shared) => self.lazy_smp(root, threads, &shared, &plan),
         };
         self.search.trace.finish(&done.pv);
         let mut stats = std::mem::take(&mut self.search.stats);
@@ -82,10 +84,10 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
     }
 
     /// The search on one thread: the engine's own state, its table owned.
-    fn lone_search(&mut self, root: &G) -> Completed<G::Move> {
+    fn lone_search(&mut self, root: &G, plan: &Plan<'_, G, E>) -> Completed<G::Move> {
         let mut worker = Worker {
             evaluator: &self.evaluator,
-            config: self.config,
+            plan,
             table: self.tables.tt.as_mut().map(Table::Owned),
             hasher: self.tables.hasher,
             history: &mut self.tables.history,
@@ -96,116 +98,17 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             .iterate(root, None)
             .unwrap_or_else(|| worker.unsearched(root))
     }
-
-    /// The search on `threads` threads (see `threads.rs`): the main thread on the engine's
-    /// state, the helpers on their own, all on the shared table; every thread stops when one
-    /// has completed the target depth (or a limit stops them). The deepest completed
-    /// iteration's result (the main thread's on a tie), and each helper's statistics.
-    fn lazy_smp(
-        &mut self,
-        root: &G,
-        threads: u32,
-        shared: &Arc<Shared>,
-    ) -> (Completed<G::Move>, Vec<SearchStats>) {
-        let Engine {
-            evaluator,
-            config,
-            tables,
-            context,
-            search,
-            ..
-        } = self;
-        let (evaluator, config, hasher): (&E, Config, _) = (evaluator, *config, tables.hasher);
-        let table = tables.tt.as_mut().map(|tt| {
-            tt.allocate_on(threads as usize);
-            tt.shared()
-        });
-        let (limits, history, window) = (search.limits.clone(), &mut tables.history, search.window);
-        let root_moves = context.root_moves.clone();
-        let game_history = context.game_history.clone();
-        std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads)
-                .map(|helper| {
-                    let (limits, shared) = (&limits, Arc::clone(shared));
-                    let mut history = History::default();
-                    let mut context = Context {
-                        root_moves: root_moves.clone(),
-                        game_history: game_history.clone(),
-                        ..Context::default()
-                    };
-                    scope.spawn(move || {
-                        let mut search = SearchState::new();
-                        let stop = Arc::clone(&shared);
-                        search.start(limits, config.repetition, &context.game_history, Some(shared));
-                        search.window = window;
-                        let mut worker = Worker {
-                            evaluator,
-                            config,
-                            table: table.map(Table::Shared),
-                            hasher,
-                            history: &mut history,
-                            context: &mut context,
-                            search: &mut search,
-                        };
-                        let done = worker.iterate(root, Some(helper));
-                        if !search.aborted {
-                            // This helper completed the target depth first: the search is done.
-                            stop.stop.store(true, Ordering::Relaxed);
-                        }
-                        (done, search.stats)
-                    })
-                })
-                .collect();
-            let mut main = Worker {
-                evaluator,
-                config,
-                table: table.map(Table::Shared),
-                hasher,
-                history,
-                context,
-                search,
-            };
-            let mut done = main.iterate(root, None);
-            shared.stop.store(true, Ordering::Relaxed);
-            let mut stats = Vec::new();
-            for helper in helpers {
-                let Ok((helper_done, helper_stats)) = helper.join() else {
-                    stats.push(SearchStats::default());
-                    continue;
-                };
-                stats.push(helper_stats);
-                // A helper's deeper completed iteration (the target, when it got there first)
-                // is the search's result, reported as the main thread's are.
-                let Some(mut helper_done) = helper_done else {
-                    continue;
-                };
-                if done.as_ref().is_none_or(|done| helper_done.depth > done.depth) {
-                    main.extend_pv_from_table(root, &mut helper_done.pv);
-                    main.report(
-                        helper_done.depth,
-                        helper_done.score,
-                        Bound::Exact,
-                        &helper_done.pv,
-                    );
-                    done = Some(helper_done);
-                }
-            }
-            // No thread completed an iteration: what the root is worth unsearched (asked only
-            // now, so that a thread stopped by another's completion never evaluates).
-            (done.unwrap_or_else(|| main.unsearched(root)), stats)
-        })
-    }
 }
 
 impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// Iterative deepening's loop to the limits' depth: the main thread (`helper` is `None`)
     /// reports each completed iteration; a helper thread (numbered from 1) skips some depths
     /// below the target (`threads.rs`). The last completed iteration, if one completed.
-    fn iterate(&mut self, root: &G, helper: Option<u32>) -> Option<Completed<G::Move>> {
+    pub(crate) fn iterate(&mut self, root: &G, helper: Option<u32>) -> Option<Completed<G::Move>> {
         let target = self.search.limits.depth.min(MAX_SEARCH_PLY - 1);
         let mut completed: Option<Completed<G::Move>> = None;
         let mut values: Vec<Score> = Vec::new();
-        let id = self.config.iterative_deepening;
+        let id = self.plan.settings.iterative_deepening;
         for depth in iterative::depths(id, target) {
             // A helper skips some depths, never the target.
             if helper.is_some_and(|helper| id && depth < target && skips(helper, depth)) {
@@ -233,7 +136,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
 
     /// The result of a search that completed no iteration: the root's value unsearched and the
     /// move to play.
-    fn unsearched(&self, root: &G) -> Completed<G::Move> {
+    pub(crate) fn unsearched(&self, root: &G) -> Completed<G::Move> {
         Completed {
             score: self.unsearched_value(root),
             pv: self.fallback_move(root).into_iter().collect(),
@@ -245,7 +148,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
     /// iterations' values so far. `None` if aborted.
     fn iteration(&mut self, root: &G, depth: u32, values: &[Score]) -> Option<(Score, Vec<G::Move>)> {
         let previous = values.last().copied();
-        let score = match (self.search.window, self.config.root_window) {
+        let score = match (self.search.window, self.plan.settings.root_window) {
             // A window the caller fixed: one search in it, whatever the configuration says.
             (Some(window), _) => self.node(root, self.root_node(depth, window)),
             (None, RootWindow::Mtdf(guess)) => return self.mtdf(root, depth, guess.pick(values)),
@@ -260,7 +163,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
 
     /// The root of a search `depth` plies deep in `window`.
     fn root_node(&self, depth: u32, window: (Score, Score)) -> Node {
-        Node::root(depth, window, self.config.capture_chain)
+        Node::root(depth, window, self.plan.settings.capture_chain)
     }
 
     /// The value of `root` at `depth` by aspiration-window searches around `center`, with
@@ -302,7 +205,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
 
     /// Continues `pv` (a line from `root`) through the table's exact entries: see the module
     /// documentation's "Principal variation".
-    fn extend_pv_from_table(&self, root: &G, pv: &mut Vec<G::Move>) {
+    pub(crate) fn extend_pv_from_table(&self, root: &G, pv: &mut Vec<G::Move>) {
         let (Some(hasher), Some(tt)) = (self.hasher, &self.table) else {
             return;
         };
@@ -375,8 +278,32 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
             .or_else(|| moves.first().copied())
     }
 
+    /// Applies the root-move restriction, if any legal move survives it.
+    pub(crate) fn restrict_root_moves(&self, moves: &mut MoveList<G::Move>) {
+        if let Some(allowed) = &self.context.root_moves
+            && moves.iter().any(|mv| allowed.contains(mv))
+        {
+            let mut kept = MoveList::new();
+            kept.extend(moves.iter().copied().filter(|mv| allowed.contains(mv)));
+            *moves = kept;
+        }
+    }
+
+    /// Tells the root-move callback, if any, that root move number `number` is searched next.
+    pub(crate) fn report_root_move(&mut self, depth: u32, mv: G::Move, number: u32) {
+        if let Some(callback) = &mut self.context.root_move_info {
+            callback(&RootMoveInfo {
+                depth,
+                mv,
+                number,
+                nodes: self.search.stats.nodes,
+                elapsed: self.search.start.elapsed(),
+            });
+        }
+    }
+
     /// Calls the info callback, if any.
-    pub(super) fn report(&mut self, depth: u32, score: Score, bound: Bound, pv: &[G::Move]) {
+    pub(crate) fn report(&mut self, depth: u32, score: Score, bound: Bound, pv: &[G::Move]) {
         if self.context.info.is_none() {
             return;
         }

@@ -108,7 +108,7 @@ impl<P> fmt::Debug for Feature<P> {
 impl Feature<bool> {
     /// A flag stored as a `bool` of its own: on or off, no parent, no value.
     #[must_use]
-    pub(super) const fn switch(
+    pub(crate) const fn switch(
         name: &'static str,
         option: &'static str,
         summary: &'static str,
@@ -136,7 +136,7 @@ impl<P> Feature<P> {
     /// The same feature over a larger configuration `C`, with `get` and `set` reaching its part
     /// inside `C` (what `config.rs` does for every row).
     #[must_use]
-    pub(super) const fn lift<C>(
+    pub(crate) const fn lift<C>(
         &self,
         get: fn(&C) -> Option<Value>,
         set: fn(&mut C, Option<Value>) -> Result<(), String>,
@@ -171,7 +171,7 @@ impl<P> Feature<P> {
     }
 
     /// Parses a value given for this feature: `Ok(None)` means off.
-    pub(super) fn parse_value(&self, text: Option<&str>) -> Result<Option<Value>, String> {
+    pub(crate) fn parse_value(&self, text: Option<&str>) -> Result<Option<Value>, String> {
         let text = text.map(str::trim).filter(|t| !t.is_empty());
         let off = matches!(text, Some(t) if ["false", "off"].iter().any(|o| t.eq_ignore_ascii_case(o)));
         if off || (text == Some("0") && !matches!(self.kind, Kind::Number { min: 0, .. })) {
@@ -212,7 +212,7 @@ impl<P> Feature<P> {
     }
 
     /// This feature's token in the text form, if it is written.
-    pub(super) fn token(&self, value: &Value) -> Option<String> {
+    pub(crate) fn token(&self, value: &Value) -> Option<String> {
         match (self.kind, value) {
             (Kind::Number { default, .. }, Value::Number(n)) if *n == default => {
                 (!self.implied).then(|| self.name.to_string())
@@ -226,12 +226,12 @@ impl<P> Feature<P> {
 }
 
 /// A flag's value: on or off.
-pub(super) fn flag(on: bool) -> Option<Value> {
+pub(crate) fn flag(on: bool) -> Option<Value> {
     on.then_some(Value::On)
 }
 
 /// The number a value holds, if it is one.
-pub(super) fn number(value: Option<Value>) -> Option<i64> {
+pub(crate) fn number(value: Option<Value>) -> Option<i64> {
     match value {
         Some(Value::Number(n)) => Some(n),
         _ => None,
@@ -239,12 +239,12 @@ pub(super) fn number(value: Option<Value>) -> Option<i64> {
 }
 
 /// A number known to lie in its feature's range, as `i32`.
-pub(super) fn number_i32(value: Option<Value>) -> Option<i32> {
+pub(crate) fn number_i32(value: Option<Value>) -> Option<i32> {
     number(value).map(|n| n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32)
 }
 
 /// The choice a value names, if it is one.
-pub(super) fn choice(value: Option<Value>) -> Option<&'static str> {
+pub(crate) fn choice(value: Option<Value>) -> Option<&'static str> {
     match value {
         Some(Value::Choice(c)) => Some(c),
         _ => None,
@@ -252,12 +252,12 @@ pub(super) fn choice(value: Option<Value>) -> Option<&'static str> {
 }
 
 /// The effect of an exact feature: none on the value.
-pub(super) fn exact(_: &Value) -> Exactness {
+pub(crate) fn exact(_: &Value) -> Exactness {
     Exactness::Minimax
 }
 
 /// The effect of a value-changing feature.
-pub(super) fn value_changing(_: &Value) -> Exactness {
+pub(crate) fn value_changing(_: &Value) -> Exactness {
     Exactness::ValueChanging
 }
 
@@ -265,7 +265,7 @@ pub(super) fn value_changing(_: &Value) -> Exactness {
 /// ([`Evaluate::unit`](crate::Evaluate::unit)), on the evaluation's scale (`margin × unit /
 /// 100`, at least 1 if `margin` is): chess's margins are unchanged, a game whose unit is a point
 /// gets its own.
-pub(super) fn scaled(margin: i32, unit: i32) -> i32 {
+pub(crate) fn scaled(margin: i32, unit: i32) -> i32 {
     let unit = unit.max(1);
     if unit == 100 || margin <= 0 {
         return margin;

@@ -1,11 +1,15 @@
 //! **The node's frame**: what a node of the engine's search is asked ([`Node`]: its depth, its
-//! distance from the root, its window, what it inherits from the path to it) and how the move
-//! loop describes a move to the features that decide about it ([`Candidate`], [`MoveKind`]).
+//! distance from the root, its window, what it inherits from the path to it), what it has found
+//! out before its moves ([`Facts`]), and how the move loop describes a move to the features that
+//! decide about it ([`Candidate`], [`MoveKind`], [`Tried`]).
 //!
-//! The ground floor of the engine: the features (`tt.rs`, `null_move.rs`, `lmr.rs`, ...) and the
-//! node function (`node.rs`) both use these types, and this file uses neither.
+//! The ground floor of the engine: the state tables (`tables/`), the features (`features/`) and
+//! the node function (`node.rs`) all use these types, and this file uses none of them.
 
-use crate::Score;
+use arrayvec::ArrayVec;
+
+use super::tables::key::TableKey;
+use crate::{Bound, Score};
 
 /// The deepest ply the engine searches (quiescence and extensions included); a node this far
 /// from the root is valued statically. Bounds every per-ply buffer. (Not
@@ -15,36 +19,40 @@ pub const MAX_SEARCH_PLY: u32 = 128;
 /// What a node is asked (its depth, its distance from the root, its window) and what it
 /// inherits from the path to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Node {
+pub(crate) struct Node {
     /// Plies left to the horizon.
-    pub(super) depth: u32,
+    pub(crate) depth: u32,
     /// Plies from the root.
-    pub(super) ply: u32,
+    pub(crate) ply: u32,
     /// The window: what the side to move is already sure of elsewhere ...
-    pub(super) alpha: Score,
+    pub(crate) alpha: Score,
     /// ... and what the opponent will not allow.
-    pub(super) beta: Score,
+    pub(crate) beta: Score,
     /// The move into this node was a null move (no two in a row).
-    pub(super) after_null: bool,
+    pub(crate) after_null: bool,
     /// Verified null-move pruning: null-move fail-highs here are verified, not cut.
-    pub(super) verify: bool,
+    pub(crate) verify: bool,
     /// Star2's probe (`chance_node.rs`): search only the first move, and store nothing (the
     /// value bounds the node from below only).
-    pub(super) probe: bool,
+    pub(crate) probe: bool,
     /// Capture-chain extension: `Some(plies still available)` while every move from the root
     /// was noisy, `None` once a quiet move was played (or with the extension off).
-    pub(super) chain: Option<u32>,
+    pub(crate) chain: Option<u32>,
     /// The depth of the iteration's root (the bound on singular extensions, `singular.rs`).
-    pub(super) root_depth: u32,
-    /// An expected cut node (`lmr-cut`, `lmr.rs`): set by the child-search ladder, `false` at
-    /// the root and for every other search.
-    pub(super) cut: bool,
+    pub(crate) root_depth: u32,
+    /// An expected cut node (`lmr-cut`, `features/lmr.rs`): set by the child-search ladder,
+    /// `false` at the root and for every other search.
+    pub(crate) cut: bool,
+    /// A horizon node whose search looks at the quiet checks of its first ply too, without the
+    /// table (razoring's confirmation, `features/razoring.rs`).
+    pub(crate) checks: bool,
 }
 
 impl Node {
     /// The root of a search `depth` plies deep in the window `(alpha, beta)`, with a
     /// capture-chain budget of `chain` plies.
-    pub(super) fn root(depth: u32, (alpha, beta): (Score, Score), chain: Option<u32>) -> Node {
+    #[inline]
+    pub(crate) fn root(depth: u32, (alpha, beta): (Score, Score), chain: Option<u32>) -> Node {
         Node {
             depth,
             ply: 0,
@@ -56,11 +64,13 @@ impl Node {
             chain,
             root_depth: depth,
             cut: false,
+            checks: false,
         }
     }
 
     /// A child `depth` plies deep in the window `(alpha, beta)`, from the child's side.
-    pub(super) fn child(&self, depth: u32, alpha: Score, beta: Score, chain: Option<u32>) -> Node {
+    #[inline]
+    pub(crate) fn child(&self, depth: u32, alpha: Score, beta: Score, chain: Option<u32>) -> Node {
         Node {
             depth,
             ply: self.ply + 1,
@@ -72,35 +82,57 @@ impl Node {
             chain,
             root_depth: self.root_depth,
             cut: false,
+            checks: false,
         }
     }
 
     /// Whether the window is null (`beta == alpha + 1`): a scout search.
-    pub(super) fn is_null_window(&self) -> bool {
+    #[inline]
+    pub(crate) fn is_null_window(&self) -> bool {
         self.beta.raw() - self.alpha.raw() == 1
     }
+
+    /// The capture-chain budget a child inherits (`features/capture_chain.rs`): the node's, if
+    /// the move into the child is `noisy`; none once a quiet move is played.
+    #[inline]
+    pub(crate) fn child_chain(&self, noisy: bool) -> Option<u32> {
+        self.chain.filter(|_| noisy)
+    }
+}
+
+/// Whether a child is an expected cut node (read by `lmr-cut`, `features/lmr.rs`), from its
+/// parent's kind (`parent_cut`), whether the child's window is null and whether it is searched
+/// `reduced` (a late move reduction's scout): a child with an open window never is (a PV node's
+/// full-window children, and PV nodes themselves); a reduced scout's child always is; any other
+/// scout's child (the first move's at a scout node, a later move's at full depth, the null
+/// move's, ProbCut's) has the other kind than its parent.
+#[must_use]
+#[inline]
+pub(crate) fn child_is_cut(parent_cut: bool, null_window: bool, reduced: bool) -> bool {
+    null_window && (reduced || !parent_cut)
 }
 
 /// A move in the move loop, as the features that decide about it see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Candidate {
+pub(crate) struct Candidate {
     /// Why it comes where it does.
-    pub(super) kind: MoveKind,
+    pub(crate) kind: MoveKind,
     /// Whether it is noisy ([`Game::is_noisy`](crate::Game::is_noisy), asked only when a
     /// feature needs it).
-    pub(super) noisy: bool,
+    pub(crate) noisy: bool,
     /// Its number among the node's searched moves, from 1 (the number it gets if searched).
-    pub(super) number: u32,
+    pub(crate) number: u32,
     /// Its history score (the history counter, plus the continuation counters if that feature
     /// is on), for a quiet move when history pruning or history-adjusted reductions are on with
     /// the gravity rule (`0` otherwise).
-    pub(super) history: i32,
+    pub(crate) history: i32,
 }
 
 impl Candidate {
     /// Whether it is a quiet move that no ordering tier but history placed: the moves that late
     /// move reductions and futility pruning may touch.
-    pub(super) fn is_late_quiet(&self) -> bool {
+    #[inline]
+    pub(crate) fn is_late_quiet(&self) -> bool {
         !self.noisy && matches!(self.kind, MoveKind::Quiet | MoveKind::History)
     }
 }
@@ -108,7 +140,7 @@ impl Candidate {
 /// Why a move was searched where it was (for the cutoff statistics and the features that treat
 /// the tiers differently).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum MoveKind {
+pub(crate) enum MoveKind {
     /// The transposition table's (or previous iteration's) move.
     TtMove,
     /// A move with a positive order hint.
@@ -122,36 +154,95 @@ pub(super) enum MoveKind {
 }
 
 /// A move about to be searched, as the node function's child-search ladder needs it.
-pub(super) struct ChildMove<'g, G> {
+pub(crate) struct ChildMove<'g, G> {
     /// The position after the move.
-    pub(super) position: &'g G,
+    pub(crate) position: &'g G,
     /// The first move searched at its node (the expected best): the full window.
-    pub(super) first: bool,
+    pub(crate) first: bool,
     /// LMR's reduction (`0`: none).
-    pub(super) reduction: u32,
+    pub(crate) reduction: u32,
     /// The plies added to its depth (a singular extension's: `singular.rs`).
-    pub(super) extension: u32,
+    pub(crate) extension: u32,
     /// The capture-chain budget the child inherits.
-    pub(super) chain: Option<u32>,
+    pub(crate) chain: Option<u32>,
     /// The side to move changes with this move (not after an extra turn): the child's value is
     /// negated, and its window negated and swapped.
-    pub(super) flips: bool,
+    pub(crate) flips: bool,
 }
 
-/// What the move loop of a node works with.
-pub(super) struct MoveLoop<'m, M> {
-    /// The node's moves (reordered in place as they are handed out).
-    pub(super) moves: &'m mut crate::MoveList<M>,
-    /// The move to search first, if any (checked against the moves by the move picker).
-    pub(super) tt_move: Option<M>,
-    /// The node's static value, if a feature needs it (futility pruning, `improving`).
-    pub(super) static_eval: Option<Score>,
-    /// Whether the side to move's static value is improving (`improving.rs`), if known.
-    pub(super) improving: Option<bool>,
+/// What a node has found out before its moves, as the node function and the features' steps
+/// (`worker.rs`'s [`Plan`](super::worker::Plan)) fill it in, in this order: the check status and
+/// the table's answer first, the static value and what is read from it after.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Facts<M> {
     /// Whether the side to move is in check (asked only when a feature needs it).
-    pub(super) in_check: bool,
+    pub(crate) in_check: bool,
+    /// The node's table key, if there is a table.
+    pub(crate) tt_key: Option<TableKey>,
+    /// The stored score from the node's side with its bound, if the table has the position (and
+    /// it is not banked): what `tt-eval` reads (`features/table_eval.rs`).
+    pub(crate) stored: Option<(Score, Bound)>,
+    /// The stored score from the node's side with its depth, if it bounds the value from below:
+    /// what singular extensions test (`features/singular.rs`).
+    pub(crate) lower: Option<(Score, u32)>,
+    /// The move to search first, if any (checked against the moves by the move picker).
+    pub(crate) tt_move: Option<M>,
+    /// The node's static value, corrected (`features/correction.rs`), if a feature needs it and
+    /// the side to move is not in check.
+    pub(crate) static_eval: Option<Score>,
+    /// Whether the side to move's static value is improving (`features/improving.rs`), if known.
+    pub(crate) improving: Option<bool>,
+    /// The value the prunings read, where `tt-eval` sets it (`features/table_eval.rs`): the
+    /// table's bound where it says more than the static value. See
+    /// [`pruning_value`](Self::pruning_value).
+    pub(crate) pruning_eval: Option<Score>,
     /// The node's repetition key, on the line while its children are searched.
-    pub(super) key: Option<u64>,
-    /// The move searched a ply deeper (the singular table move, `singular.rs`), if any.
-    pub(super) extended: Option<M>,
+    pub(crate) key: Option<u64>,
+    /// The move searched a ply deeper (the singular table move, `features/singular.rs`), if any.
+    pub(crate) extended: Option<M>,
+    /// The moves are to be searched a ply shallower first, and again at the full depth if that
+    /// does not fail high (verified null-move pruning, `features/null_move.rs`).
+    pub(crate) verify: bool,
+}
+
+impl<M> Facts<M> {
+    /// What a node knows before anything is asked: its check status and repetition key.
+    #[inline]
+    pub(crate) fn new(in_check: bool, key: Option<u64>) -> Self {
+        Facts {
+            in_check,
+            tt_key: None,
+            stored: None,
+            lower: None,
+            tt_move: None,
+            static_eval: None,
+            improving: None,
+            pruning_eval: None,
+            key,
+            extended: None,
+            verify: false,
+        }
+    }
+
+    /// The value reverse futility and the null move read: the table's bound where `tt-eval`
+    /// found it says more, else the static value.
+    #[inline]
+    pub(crate) fn pruning_value(&self) -> Option<Score> {
+        self.pruning_eval.or(self.static_eval)
+    }
+}
+
+/// A quiet move searched without a cutoff, by its history and continuation indices (either may
+/// be missing).
+pub(crate) type TriedQuiet = (Option<u16>, Option<u16>);
+
+/// The moves of a node searched without a cutoff, for the maluses of the cutoff that follows
+/// (the learners after a cutoff, `features/history.rs` and the others): the quiet moves by their
+/// history and continuation indices, the hinted ones by their capture-history keys.
+#[derive(Default)]
+pub(crate) struct Tried {
+    /// The quiet moves (at most 64), if a learner punishes them.
+    pub(crate) quiets: ArrayVec<TriedQuiet, 64>,
+    /// The hinted moves (at most 32), if capture history punishes them.
+    pub(crate) captures: ArrayVec<u16, 32>,
 }

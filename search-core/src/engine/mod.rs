@@ -105,90 +105,67 @@
 //!
 //! To add a feature, see the contributor's guide (`CONTRIBUTING.md` at the repository's root).
 
-mod aspiration;
-mod banked;
-mod bounds;
-mod capture_history;
 mod chance_node;
 pub mod config;
-mod continuation;
-mod correction;
-mod counter;
+mod context;
 mod driver;
-mod enhanced_cutoff;
-mod extensions;
 mod feature;
+mod features;
 mod frame;
-mod futility;
-mod history;
-mod history_pruning;
-mod iir;
-mod improving;
-mod iterative;
-mod killers;
-mod lmp;
-mod lmr;
-mod mtdf;
+mod ladder;
+mod move_loop;
 mod node;
-mod null_move;
 mod ordering;
-mod prefetch;
-mod probcut;
-mod pv;
-mod pvs;
-mod quiescence;
-mod razoring;
-mod repetition;
 mod root_window;
 mod search_state;
-mod see_pruning;
-mod singular;
-mod star;
-mod state;
-mod table_eval;
+mod tables;
 mod threads;
-pub mod tt;
 mod worker;
+
+pub use tables::tt;
 
 use crate::trace::{Trace, Tracer};
 use crate::{Evaluate, Game, Score, ZobristHash};
 
-pub use aspiration::DEFAULT_ASPIRATION_WINDOW;
-pub use capture_history::CAPTURE_HINT_SCALE;
+pub use crate::chance::ChancePruning;
 pub use config::{
     Config, ConfigError, EXACT_COMBINATIONS, FEATURES, exact_configurations, exact_configurations_for,
 };
-pub use extensions::DEFAULT_CAPTURE_CHAIN;
+pub use context::{InfoCallback, IterationInfo, RootMoveCallback, RootMoveInfo};
 pub use feature::{Exactness, Feature, Kind, Value, no_alias};
-pub use frame::MAX_SEARCH_PLY;
-pub use futility::{
-    DEFAULT_FUTILITY_MARGIN, DEFAULT_REVERSE_FUTILITY_MARGIN, FUTILITY_MAX_DEPTH, REVERSE_FUTILITY_MAX_DEPTH,
-    ReverseFutility,
-};
-pub use history::HistoryRule;
-pub use history_pruning::{DEFAULT_HISTORY_PRUNING_THRESHOLD, HISTORY_PRUNING_MAX_DEPTH};
-pub use iir::DEFAULT_IIR_DEPTH;
-pub use lmp::{DEFAULT_LMP_BASE, LMP_MAX_DEPTH};
-pub use lmr::{DEFAULT_LMR_HISTORY_DIVISOR, Lmr, Reductions};
-pub use null_move::{
+pub use features::aspiration::DEFAULT_ASPIRATION_WINDOW;
+pub use features::capture_chain::DEFAULT_CAPTURE_CHAIN;
+pub use features::futility::{DEFAULT_FUTILITY_MARGIN, FUTILITY_MAX_DEPTH};
+pub use features::history_pruning::{DEFAULT_HISTORY_PRUNING_THRESHOLD, HISTORY_PRUNING_MAX_DEPTH};
+pub use features::iir::DEFAULT_IIR_DEPTH;
+pub use features::lmp::{DEFAULT_LMP_BASE, LMP_MAX_DEPTH};
+pub use features::lmr::{DEFAULT_LMR_HISTORY_DIVISOR, Lmr, Reductions};
+pub use features::null_move::{
     ADAPTIVE_R_DEPTH, DEFAULT_NULL_EVAL_DIVISOR, MAX_NULL_EVAL_PLIES, MAX_NULL_REDUCTION, NullMoveConfig,
     NullReduction,
 };
-pub use probcut::{DEFAULT_PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION};
-pub use quiescence::{DEFAULT_DELTA_MARGIN, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, QuiescenceConfig};
-pub use razoring::{DEFAULT_RAZOR_MARGIN, RAZOR_MAX_DEPTH};
+pub use features::probcut::{DEFAULT_PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION};
+pub use features::quiescence::{
+    DEFAULT_DELTA_MARGIN, DEFAULT_QUIESCENCE_NODES, QUIESCENCE_MAX_PLY, QuiescenceConfig,
+};
+pub use features::razoring::{DEFAULT_RAZOR_MARGIN, RAZOR_MAX_DEPTH};
+pub use features::reverse_futility::{
+    DEFAULT_REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH, ReverseFutility,
+};
+pub use features::see_pruning::{DEFAULT_SEE_PRUNING_MARGIN, SEE_PRUNING_MAX_DEPTH};
+pub use features::singular::{DEFAULT_SINGULAR_DEPTH, SINGULAR_MARGIN_PER_PLY, SINGULAR_MAX_DEPTH_DEFICIT};
+pub use features::threads::MAX_THREADS;
+pub use frame::MAX_SEARCH_PLY;
 pub use root_window::{FirstGuess, RootWindow};
-pub use see_pruning::{DEFAULT_SEE_PRUNING_MARGIN, SEE_PRUNING_MAX_DEPTH};
-pub use singular::{DEFAULT_SINGULAR_DEPTH, SINGULAR_MARGIN_PER_PLY, SINGULAR_MAX_DEPTH_DEFICIT};
-pub use star::ChancePruning;
-pub use state::{InfoCallback, IterationInfo, RootMoveCallback, RootMoveInfo};
-pub use threads::MAX_THREADS;
+pub use tables::capture::CAPTURE_HINT_SCALE;
+pub use tables::history::HistoryRule;
 pub use tt::{
     DEFAULT_TABLE_MIB, DepthPolicy, MAX_TABLE_MIB, SharedTable, TableConfig, TranspositionTable, TtEntry,
 };
 
+use context::Context;
 use search_state::SearchState;
-use state::{Context, Tables};
+use tables::Tables;
 
 /// The optimised searcher. See the [module documentation](self).
 pub struct Engine<G: Game, E> {
@@ -329,7 +306,7 @@ impl<G: Game, E> Engine<G, E> {
         G: ZobristHash,
     {
         let banked = config.table.is_some_and(|table| table.banked);
-        self.tables.hasher = Some(state::Hasher::of(banked));
+        self.tables.hasher = Some(tables::key::Hasher::of(banked));
         self.apply(config);
     }
 

@@ -41,38 +41,30 @@
 //!   tier on (and in quiescence) the moves are sorted once by
 //!   [`order_by_hint`](crate::order_by_hint) instead, and handed out with no scan.
 
-use super::capture_history::CaptureHistory;
-use super::continuation::{Continuation, Previous};
-use super::feature::{Feature, exact};
 use super::frame::MoveKind;
-use super::history::History;
-use super::killers::Killers;
+use super::tables::capture::CaptureHistory;
+use super::tables::continuation::{Continuation, Previous};
+use super::tables::history::History;
+use super::tables::killers::Killers;
+use super::worker::Worker;
 use crate::{Game, MoveList};
-
-/// The `hints` feature: [`Config::order_hints`](super::Config::order_hints).
-pub(super) const ORDER_HINTS: Feature<bool> = Feature::switch(
-    "hints",
-    "Order Hints",
-    "hinted moves (MVV-LVA captures in chess) before killers and history",
-    exact,
-);
 
 /// The ordering tiers the configuration turns on, with what they have learnt: what the picker
 /// orders by besides the TT move.
-pub(super) struct Tiers<'a, M> {
+pub(crate) struct Tiers<'a, M> {
     /// Moves with a positive hint as a tier of their own.
-    pub(super) hints: bool,
+    pub(crate) hints: bool,
     /// The capture-history counters that reorder that tier (`capture_history.rs`), if on.
-    pub(super) capture: Option<&'a CaptureHistory>,
+    pub(crate) capture: Option<&'a CaptureHistory>,
     /// The killers, if on.
-    pub(super) killers: Option<&'a Killers<M>>,
+    pub(crate) killers: Option<&'a Killers<M>>,
     /// The node's counter move (`counter.rs`), if the feature is on and one is known.
-    pub(super) counter: Option<M>,
+    pub(crate) counter: Option<M>,
     /// The history counters, if on.
-    pub(super) history: Option<&'a History>,
+    pub(crate) history: Option<&'a History>,
     /// The continuation counters and the moves one and two plies back, if on
     /// (`continuation.rs`).
-    pub(super) continuation: Option<(&'a Continuation, Previous)>,
+    pub(crate) continuation: Option<(&'a Continuation, Previous)>,
 }
 
 impl<M: Copy> Clone for Tiers<'_, M> {
@@ -84,7 +76,7 @@ impl<M: Copy> Clone for Tiers<'_, M> {
 impl<M: Copy> Copy for Tiers<'_, M> {}
 
 impl<M> Tiers<'_, M> {
-    /// Whether any tier is on.
+    /// Whether any tier is on (or the counter move known).
     fn any(&self) -> bool {
         self.hints
             || self.killers.is_some()
@@ -119,11 +111,12 @@ fn kind_of(score: i64) -> MoveKind {
 
 /// Hands out a position's moves best first. See the [module documentation](self).
 ///
-/// Its scores live in a buffer of the caller's frame (a move list of `i64`, 2 KiB): a picker
-/// that owned them would be copied whole on every node, the engine's largest cost on small games.
-pub(super) struct MovePicker<'s> {
+/// Its scores live in a buffer of the caller's (the search state keeps one a ply, reused: a
+/// picker that owned them would be copied whole on every node, the engine's largest cost on
+/// small games, and a buffer on the node's frame made the frame large).
+pub(crate) struct MovePicker<'s> {
     /// One ordering score per move.
-    scores: &'s mut MoveList<i64>,
+    scores: &'s mut Vec<i64>,
     next: usize,
     /// How many moves not yet handed out score above the lowest score of all: once none is left,
     /// the rest are equal and come in their order without a scan.
@@ -141,22 +134,25 @@ pub(super) struct MovePicker<'s> {
 
 impl<'s> MovePicker<'s> {
     /// A picker for `moves` of `game` at `ply`, with `tt_move` first if given, ordered by the
-    /// `tiers` the configuration turns on with what they learnt so far; its scores go to
-    /// `scores`.
+    /// `tiers` the configuration turns on with what they learnt so far (asked for only if
+    /// `ordered`: a table move, or a tier that places a move); its scores go to `scores`.
     #[inline(always)]
-    pub(super) fn new<G: Game>(
-        tiers: Tiers<'_, G::Move>,
+    pub(crate) fn new<'t, G: Game<Move: 't>>(
+        ordered: bool,
+        tiers: impl FnOnce() -> Tiers<'t, G::Move>,
         game: &G,
         moves: &mut MoveList<G::Move>,
         tt_move: Option<G::Move>,
         ply: u32,
-        scores: &'s mut MoveList<i64>,
+        scores: &'s mut Vec<i64>,
     ) -> Self {
         scores.clear();
-        if tt_move.is_none() && !tiers.any() {
+        if !ordered {
             // The game's own order only.
             return MovePicker::by_hint(game, moves, scores);
         }
+        let tiers = tiers();
+        debug_assert!(tt_move.is_some() || tiers.any());
         let mut picker = MovePicker {
             scores,
             next: 0,
@@ -240,10 +236,10 @@ impl<'s> MovePicker<'s> {
     /// [`order_by_hint`](crate::order_by_hint) (linear in the moves, quadratic only in the few
     /// ranked above the lowest hint; nothing moves in a game without hints), then handed out as
     /// they stand, with no scan and no scores.
-    pub(super) fn by_hint<G: Game>(
+    pub(crate) fn by_hint<G: Game>(
         game: &G,
         moves: &mut MoveList<G::Move>,
-        scores: &'s mut MoveList<i64>,
+        scores: &'s mut Vec<i64>,
     ) -> Self {
         crate::order_by_hint(game, moves);
         MovePicker {
@@ -258,11 +254,12 @@ impl<'s> MovePicker<'s> {
 
     /// The next move to search and its kind, or `None` when all were handed out. Reorders
     /// `moves` in place (the moves handed out so far come first, in the order handed out).
-    /// The moves after a staged TT move are scored by the `tiers` as they are then.
-    #[inline]
-    pub(super) fn next<G: Game>(
+    /// The moves after a staged TT move are scored by the `tiers` as they are then (asked for only
+    /// then).
+    #[inline(always)]
+    pub(crate) fn next<'t, G: Game<Move: 't>>(
         &mut self,
-        tiers: Tiers<'_, G::Move>,
+        tiers: impl FnOnce() -> Tiers<'t, G::Move>,
         game: &G,
         moves: &mut [G::Move],
     ) -> Option<(G::Move, MoveKind)> {
@@ -277,7 +274,7 @@ impl<'s> MovePicker<'s> {
         if index > 0
             && let Some(ply) = self.unscored_at.take()
         {
-            self.score(tiers, game, moves, ply);
+            self.score(tiers(), game, moves, ply);
         }
         if self.above_floor > 0 {
             self.select(moves, index);
@@ -288,7 +285,7 @@ impl<'s> MovePicker<'s> {
     /// The next move of a picker made [`by_hint`](Self::by_hint), which needs no scores: the
     /// moves as they stand.
     #[inline]
-    pub(super) fn next_in_order<M: Copy>(&mut self, moves: &[M]) -> Option<M> {
+    pub(crate) fn next_in_order<M: Copy>(&mut self, moves: &[M]) -> Option<M> {
         debug_assert!(self.in_order);
         let mv = moves.get(self.next).copied();
         self.next += 1;
@@ -309,6 +306,55 @@ impl<'s> MovePicker<'s> {
         }
         moves[index..=best].rotate_right(1);
         self.scores[index..=best].rotate_right(1);
+    }
+}
+
+impl<G: Game, E> Worker<'_, G, E> {
+    /// The ordering tiers the plan turns on, with what they have learnt, and the node's
+    /// `counter` move; `ply`: the node's, for the continuation history.
+    #[inline]
+    pub(crate) fn tiers(&self, counter: Option<G::Move>, ply: u32) -> Tiers<'_, G::Move> {
+        let order = self.plan.order;
+        Tiers {
+            hints: order.hints,
+            capture: order.capture.then_some(&self.history.capture),
+            killers: order.killers.then_some(&self.search.killers),
+            history: order.history.map(|_| &*self.history),
+            continuation: order
+                .continuation
+                .then(|| (&self.history.continuation, self.search.counters.previous(ply))),
+            counter,
+        }
+    }
+
+    /// The counter move of the side to move in `game` at `ply`, if the feature is on and one is
+    /// known (`features/counter.rs`).
+    #[inline(always)]
+    pub(crate) fn counter_move(&self, game: &G, ply: u32) -> Option<G::Move> {
+        if !self.plan.order.counter {
+            return None;
+        }
+        self.search.counters.at(game.to_move(), ply)
+    }
+
+    /// The history score of quiet move `mv` at `ply`: its history counter, plus its continuation
+    /// counters if that feature is on (what history pruning and history-adjusted reductions read,
+    /// under the gravity rule).
+    #[inline]
+    pub(crate) fn quiet_history(&self, game: &G, mv: G::Move, ply: u32) -> i32 {
+        let player = game.to_move();
+        let history = game
+            .history_index(mv)
+            .map_or(0, |index| self.history.score(player, index));
+        let continuation = if self.plan.order.continuation
+            && let Some(key) = game.continuation_index(mv)
+        {
+            let previous = self.search.counters.previous(ply);
+            self.history.continuation.score(player, previous, key)
+        } else {
+            0
+        };
+        history + continuation
     }
 }
 
@@ -351,8 +397,7 @@ mod tests {
     fn picks_best_first_and_keeps_generation_order_among_equals() {
         let game = RandomTree::new(1, 5, 3);
         let mut moves = [10, 11, 12, 13, 14];
-        let mut scores = MoveList::new();
-        scores.extend([1, 5, 1, 5, 0]);
+        let mut scores = vec![1, 5, 1, 5, 0];
         let mut picker = MovePicker {
             scores: &mut scores,
             next: 0,
@@ -363,7 +408,7 @@ mod tests {
         };
         picker.find_floor(0);
         let order: Vec<_> =
-            std::iter::from_fn(|| picker.next(none(), &game, &mut moves).map(|(mv, _)| mv)).collect();
+            std::iter::from_fn(|| picker.next(none, &game, &mut moves).map(|(mv, _)| mv)).collect();
         assert_eq!(order, [11, 13, 10, 12, 14]);
     }
 
@@ -372,10 +417,11 @@ mod tests {
         let mut moves = MoveList::new();
         game.generate_moves(&mut moves);
         let staged = tt_move.is_some_and(|tt_move| moves.contains(&tt_move));
-        let mut scores = MoveList::new();
-        let mut picker = MovePicker::new(tiers, game, &mut moves, tt_move, 3, &mut scores);
+        let mut scores = Vec::new();
+        let ordered = tt_move.is_some() || tiers.any();
+        let mut picker = MovePicker::new(ordered, || tiers, game, &mut moves, tt_move, 3, &mut scores);
         let mut order = Vec::new();
-        while let Some(picked) = picker.next(tiers, game, &mut moves) {
+        while let Some(picked) = picker.next(|| tiers, game, &mut moves) {
             if order.is_empty() && staged {
                 // Staged: nothing but the TT move scored while it is searched.
                 assert_eq!(picker.scores.len(), 1);
@@ -387,8 +433,8 @@ mod tests {
 
     #[test]
     fn capture_history_reorders_the_hinted_moves_within_its_weight() {
-        use crate::engine::capture_history::CaptureHistory;
-        use crate::engine::history::GRAVITY_MAX;
+        use crate::engine::tables::capture::CaptureHistory;
+        use crate::engine::tables::gravity::GRAVITY_MAX;
         fn hinted_in(tiers: Tiers<'_, u32>, game: &RandomTree) -> Vec<u32> {
             picked(tiers, game, None)
                 .into_iter()

@@ -34,70 +34,36 @@
 //!   gives each thread's). What the threads share besides the table, a stop flag and their node
 //!   count, is the search state's (`search_state.rs`).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::thread::ScopedJoinHandle;
 
 use arrayvec::ArrayVec;
 
-use super::feature::{Feature, Kind, Value, exact, no_alias, number};
-use super::frame::MoveKind;
-
-/// The most threads a search uses.
-pub const MAX_THREADS: u32 = 256;
-
-/// The `threads` feature: [`Config::threads`](super::Config::threads).
-pub(super) const THREADS: Feature<u32> = Feature {
-    name: "threads",
-    option: "Threads",
-    summary: "threads searching at once (Lazy SMP), sharing the transposition table",
-    kind: Kind::Number {
-        min: 1,
-        max: MAX_THREADS as i64,
-        default: 1,
-    },
-    parent: None,
-    implied: true,
-    get: |threads| Some(Value::Number(i64::from((*threads).max(1)))),
-    set: |threads, value| {
-        *threads = number(value).map_or(1, |n| n as u32);
-        Ok(())
-    },
-    effect: exact,
-    alias: no_alias,
-};
+use super::Engine;
+use super::context::Context;
+use super::driver::Completed;
+use super::frame::{MoveKind, Node};
+use super::search_state::{SearchState, Shared};
+use super::tables::history::History;
+use super::tables::key::Hasher;
+use super::tables::tt::{SharedTable, Table};
+use super::worker::{Plan, Worker};
+use crate::{Bound, Evaluate, Game, Limits, Score, SearchStats};
 
 /// Stockfish's skip pattern, by helper: the size of the blocks of depths, and the phase.
 const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
 const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
 
 /// Whether helper thread `helper` (from 1) skips the iteration at `depth`.
-pub(super) fn skips(helper: u32, depth: u32) -> bool {
+pub(crate) fn skips(helper: u32, depth: u32) -> bool {
     let index = ((helper - 1) % 20) as usize;
     ((depth + SKIP_PHASE[index]) / SKIP_SIZE[index]) % 2 == 1
 }
 
-/// The moves that some thread is searching right now, by the hash of the position after them:
-/// **simplified ABDADA** (Weill 1996's ABDADA as Tom Kerrigan simplified it, 2016). A thread
-/// that meets, after the first move of a node, a move another thread is already searching puts
-/// it off to the end of the node's moves: the threads then split the later moves between them
-/// instead of all searching the same one (Lazy SMP alone spreads them only by depth). In a
-/// search without iterative deepening, the first move too within [`EARLY_PLIES`] of the root.
-///
-/// - **Invariant.** Only the order of a node's moves changes, never which are searched: a put-off
-///   move is searched after the others. A slot is a plain atomic word; two moves that share a
-///   slot may overwrite each other's mark, which costs a duplicated search, never a missed one.
-/// - **Cost.** 128 KiB a search on several threads; one load per move after the first at nodes
-///   at least [`DEFER_DEPTH`] deep (the first too within [`EARLY_PLIES`] of the root of a search
-///   without iterative deepening), a store before and a compare-and-swap after its search.
-pub(super) struct Busy {
-    slots: Box<[AtomicU64]>,
-}
-
-/// The slots of [`Busy`]: a power of two.
-const BUSY_SLOTS: usize = 1 << 14;
-
 /// The depth from which a node puts off the moves another thread is searching (nearer the
 /// horizon a duplicated search costs less than asking).
-pub(super) const DEFER_DEPTH: u32 = 3;
+pub(crate) const DEFER_DEPTH: u32 = 3;
 
 /// The plies from the root within which a search without iterative deepening puts off even a
 /// node's first move when another thread is searching it. With iterative deepening, the
@@ -109,49 +75,12 @@ pub(super) const DEFER_DEPTH: u32 = 3;
 /// first move put off is then searched as a later one: in a configuration with late move
 /// reductions or PVS (none in a solve), as the later move it has become. Not at a Star2 probe,
 /// which searches its first move only.
-pub(super) const EARLY_PLIES: u32 = 4;
-
-impl Default for Busy {
-    fn default() -> Self {
-        Busy {
-            slots: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
-        }
-    }
-}
-
-impl Busy {
-    /// The mark of the position with table key `key` (never 0, an empty slot's word).
-    fn mark(key: u64) -> u64 {
-        key | 1
-    }
-
-    fn slot(&self, key: u64) -> &AtomicU64 {
-        &self.slots[(key >> 32) as usize & (BUSY_SLOTS - 1)]
-    }
-
-    /// Whether a thread is searching the position with table key `key`.
-    pub(super) fn is_busy(&self, key: u64) -> bool {
-        self.slot(key).load(Ordering::Relaxed) == Busy::mark(key)
-    }
-
-    /// Marks the position with table key `key` as being searched.
-    pub(super) fn enter(&self, key: u64) {
-        self.slot(key).store(Busy::mark(key), Ordering::Relaxed);
-    }
-
-    /// Clears the mark of `key`, if it is still there.
-    pub(super) fn leave(&self, key: u64) {
-        let mark = Busy::mark(key);
-        let _ = self
-            .slot(key)
-            .compare_exchange(mark, 0, Ordering::Relaxed, Ordering::Relaxed);
-    }
-}
+pub(crate) const EARLY_PLIES: u32 = 4;
 
 /// The moves a node has put off because another thread was searching them (at most
 /// [`PUT_OFF`]; a move that finds the list full is searched at once), handed out again, in the
 /// order they were put off, once the node's other moves are searched.
-pub(super) struct PutOff<M> {
+pub(crate) struct PutOff<M> {
     moves: ArrayVec<(M, MoveKind), PUT_OFF>,
     next: usize,
 }
@@ -160,7 +89,7 @@ pub(super) struct PutOff<M> {
 const PUT_OFF: usize = 8;
 
 impl<M: Copy> PutOff<M> {
-    pub(super) fn new() -> Self {
+    pub(crate) fn new() -> Self {
         PutOff {
             moves: ArrayVec::new(),
             next: 0,
@@ -168,21 +97,193 @@ impl<M: Copy> PutOff<M> {
     }
 
     /// Puts `mv` off; `false` if the list is full (search it now).
-    pub(super) fn push(&mut self, mv: M, kind: MoveKind) -> bool {
+    pub(crate) fn push(&mut self, mv: M, kind: MoveKind) -> bool {
         self.moves.try_push((mv, kind)).is_ok()
     }
 
     /// The next move put off, marked as such (`true`: it is not put off again).
-    pub(super) fn next(&mut self) -> Option<(M, MoveKind, bool)> {
+    pub(crate) fn next(&mut self) -> Option<(M, MoveKind, bool)> {
         let &(mv, kind) = self.moves.get(self.next)?;
         self.next += 1;
         Some((mv, kind, true))
     }
 }
 
+/// What a helper thread's search ends with: its last completed iteration, if any, and its
+/// statistics.
+type HelperResult<M> = (Option<Completed<M>>, SearchStats);
+
+/// What a helper thread of a search shares with the others: the evaluator, the plan, the
+/// table and the game's hash, and a copy of the limits, the window and the caller's root moves
+/// and game history.
+struct Helping<'s, G: Game, E> {
+    evaluator: &'s E,
+    plan: &'s Plan<'s, G, E>,
+    table: Option<SharedTable<'s>>,
+    hasher: Option<Hasher<G>>,
+    limits: &'s Limits,
+    window: Option<(Score, Score)>,
+    root_moves: &'s Option<Vec<G::Move>>,
+    game_history: &'s [u64],
+}
+
+impl<G: Game, E: Evaluate<G>> Engine<G, E> {
+    /// The search on `threads` threads: the main thread on the engine's state, the helpers on
+    /// their own, all on the shared table; every thread stops when one has completed the
+    /// target depth (or a limit stops them). The deepest completed iteration's result (the main
+    /// thread's on a tie), and each helper's statistics.
+    pub(crate) fn lazy_smp(
+        &mut self,
+        root: &G,
+        threads: u32,
+        shared: &Arc<Shared>,
+        plan: &Plan<'_, G, E>,
+    ) -> (Completed<G::Move>, Vec<SearchStats>) {
+        let Engine {
+            evaluator,
+            tables,
+            context,
+            search,
+            ..
+        } = self;
+        let table = tables.tt.as_mut().map(|tt| {
+            tt.allocate_on(threads as usize);
+            tt.shared()
+        });
+        let (root_moves, game_history) = (context.root_moves.clone(), context.game_history.clone());
+        let limits = search.limits.clone();
+        let helping = Helping {
+            evaluator: &*evaluator,
+            plan,
+            table,
+            hasher: tables.hasher,
+            limits: &limits,
+            window: search.window,
+            root_moves: &root_moves,
+            game_history: &game_history,
+        };
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|helper| {
+                    let (helping, shared) = (&helping, Arc::clone(shared));
+                    scope.spawn(move || helping.search(root, helper, shared))
+                })
+                .collect();
+            let mut main = Worker {
+                evaluator: &*evaluator,
+                plan,
+                table: table.map(Table::Shared),
+                hasher: tables.hasher,
+                history: &mut tables.history,
+                context,
+                search,
+            };
+            let done = main.iterate(root, None);
+            shared.stop.store(true, Ordering::Relaxed);
+            main.join(root, done, helpers)
+        })
+    }
+}
+
+impl<G: Game, E: Evaluate<G>> Helping<'_, G, E> {
+    /// Helper thread `helper`'s search (numbered from 1), on a search state and history of its
+    /// own: its last completed iteration, if any, and its statistics. A helper that completes
+    /// the target depth first stops the search.
+    fn search(
+        &self,
+        root: &G,
+        helper: u32,
+        shared: Arc<Shared>,
+    ) -> (Option<Completed<G::Move>>, SearchStats) {
+        let mut history = History::default();
+        let mut context = Context {
+            root_moves: self.root_moves.clone(),
+            game_history: self.game_history.to_vec(),
+            ..Context::default()
+        };
+        let mut search = SearchState::new();
+        let stop = Arc::clone(&shared);
+        let repetition = self.plan.settings.repetition;
+        search.start(self.limits, repetition, &context.game_history, Some(shared));
+        search.window = self.window;
+        let mut worker = Worker {
+            evaluator: self.evaluator,
+            plan: self.plan,
+            table: self.table.map(Table::Shared),
+            hasher: self.hasher,
+            history: &mut history,
+            context: &mut context,
+            search: &mut search,
+        };
+        let done = worker.iterate(root, Some(helper));
+        if !search.aborted {
+            // This helper completed the target depth first: the search is done.
+            stop.stop.store(true, Ordering::Relaxed);
+        }
+        (done, search.stats)
+    }
+}
+
+impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
+    /// The main thread's result `done` joined with the helpers': a helper's deeper completed
+    /// iteration (the target, when it got there first) is the search's result, reported as the
+    /// main thread's are; with each helper's statistics. No thread completed an iteration: what
+    /// the root is worth unsearched (asked only now, so that a thread stopped by another's
+    /// completion never evaluates).
+    fn join(
+        &mut self,
+        root: &G,
+        mut done: Option<Completed<G::Move>>,
+        helpers: Vec<ScopedJoinHandle<'_, HelperResult<G::Move>>>,
+    ) -> (Completed<G::Move>, Vec<SearchStats>) {
+        let mut stats = Vec::new();
+        for helper in helpers {
+            let Ok((helper_done, helper_stats)) = helper.join() else {
+                stats.push(SearchStats::default());
+                continue;
+            };
+            stats.push(helper_stats);
+            let Some(mut helper_done) = helper_done else {
+                continue;
+            };
+            if done.as_ref().is_none_or(|done| helper_done.depth > done.depth) {
+                self.extend_pv_from_table(root, &mut helper_done.pv);
+                self.report(
+                    helper_done.depth,
+                    helper_done.score,
+                    Bound::Exact,
+                    &helper_done.pv,
+                );
+                done = Some(helper_done);
+            }
+        }
+        (done.unwrap_or_else(|| self.unsearched(root)), stats)
+    }
+}
+
+impl<G: Game, E> Worker<'_, G, E> {
+    /// The table key of `child`, the position after a move of `node`, if its search is one that
+    /// threads mark and put off (simplified ABDADA): on several threads, with a table, at least
+    /// [`DEFER_DEPTH`] deep, and not the node's first move (`searched` moves were searched
+    /// before it), but in a search without iterative deepening within [`EARLY_PLIES`] of the
+    /// root, where the first move is put off too (not at a Star2 probe, which searches its
+    /// first move only).
+    #[inline]
+    pub(crate) fn busy_key(&self, child: &G, node: &Node, searched: u32) -> Option<u64> {
+        if self.search.shared.is_none() || node.depth < DEFER_DEPTH {
+            return None;
+        }
+        let early = !self.plan.settings.iterative_deepening && node.ply < EARLY_PLIES && !node.probe;
+        if searched == 0 && !early {
+            return None;
+        }
+        self.key(child, node.ply + 1).map(|key| key.hash)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Busy, PutOff, skips};
+    use super::{PutOff, skips};
     use crate::engine::frame::MoveKind;
 
     #[test]
@@ -199,19 +300,6 @@ mod tests {
             })
             .collect();
         assert_eq!(back, (0..8).collect::<Vec<_>>());
-    }
-
-    #[test]
-    fn a_marked_position_is_busy_until_it_is_left() {
-        let busy = Busy::default();
-        let key = 0x1234_5678_9ABC_DEF0;
-        assert!(!busy.is_busy(key));
-        busy.enter(key);
-        assert!(busy.is_busy(key) && !busy.is_busy(key ^ 2));
-        busy.leave(key);
-        assert!(!busy.is_busy(key));
-        // An empty slot is no position's mark, key 0's included.
-        assert!(!busy.is_busy(0));
     }
 
     #[test]

@@ -102,18 +102,9 @@ impl<E> MinimaxQuiescence<E> {
             return self.record.leaf(static_score(&self.evaluator, game));
         }
 
-        // 3'. A chance node above the horizon: the weighted mean of its outcomes (expectiminimax),
-        //     each negated when it hands the move to the opponent. At or below the horizon
-        //     nature's move is not followed: it stands pat (4, without noisy moves).
+        // 3'. A chance node: see `chance_value`.
         if game.is_chance() {
-            let Some(depth) = depth.filter(|&depth| depth > 0) else {
-                return self.record.leaf(static_score(&self.evaluator, game));
-            };
-            self.record.stats.interior_nodes += 1;
-            return plumbing::chance_mean(self, game, &moves, ply, |searcher, outcome| {
-                let value = searcher.value(outcome, Some(depth - 1), ply + 1, 0, &mut Vec::new());
-                negate_if_turn_passes(game, outcome, value)
-            });
+            return self.chance_value(game, &moves, depth, ply);
         }
 
         // 3. Above the horizon: every move. 4. At and below it: stand pat, then the noisy moves
@@ -154,6 +145,23 @@ impl<E> MinimaxQuiescence<E> {
             }
         }
         self.record.exit(best_score)
+    }
+    /// The value of chance node `game` (its `outcomes`) above the horizon: the weighted mean of
+    /// its outcomes (expectiminimax), each negated when it hands the move to the opponent. At
+    /// or below the horizon nature's move is not followed: it stands pat (4, without noisy
+    /// moves).
+    fn chance_value<G: Game>(&mut self, game: &G, outcomes: &[G::Move], depth: Option<u32>, ply: u32) -> Score
+    where
+        E: Evaluate<G>,
+    {
+        let Some(depth) = depth.filter(|&depth| depth > 0) else {
+            return self.record.leaf(static_score(&self.evaluator, game));
+        };
+        self.record.stats.interior_nodes += 1;
+        plumbing::chance_mean(self, game, outcomes, ply, |searcher, outcome| {
+            let value = searcher.value(outcome, Some(depth - 1), ply + 1, 0, &mut Vec::new());
+            negate_if_turn_passes(game, outcome, value)
+        })
     }
 }
 
