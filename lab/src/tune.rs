@@ -499,7 +499,7 @@ pub fn weights_file(weights: &[Weight], header: &str) -> String {
         let _ = writeln!(text, "//! {line}");
     }
     text = text.replace("//! \n", "//!\n");
-    text += "\nuse super::classical::{TERMS, Weight};\n\n/// Every term's middle-game and end-game weight.\n#[rustfmt::skip]\npub(super) const WEIGHTS: [Weight; TERMS] = [\n";
+    text += "\nuse super::terms::{TERMS, Weight};\n\n/// Every term's middle-game and end-game weight.\n#[rustfmt::skip]\npub(super) const WEIGHTS: [Weight; TERMS] = [\n";
     for group in GROUPS {
         let _ = writeln!(text, "    // {}: {}", group.name, group.meaning);
         for row in weights[group.start..group.start + group.len].chunks(8) {
@@ -796,6 +796,8 @@ mod tests {
         let weights: Vec<Weight> = (0..TERMS as i32).map(|t| [t, -t]).collect();
         let text = weights_file(&weights, "a header\n\nmore");
         assert!(text.starts_with("//! a header\n//!\n//! more\n"));
+        // The terms' own file, not the evaluation's: the evaluation imports the weights.
+        assert!(text.contains("\nuse super::terms::{TERMS, Weight};\n"));
         let numbers: Vec<i32> = text
             .lines()
             .filter(|l| l.trim_start().starts_with('['))
