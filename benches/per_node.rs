@@ -274,20 +274,36 @@ fn same_tree<M: PartialEq + std::fmt::Debug>(what: &str, a: &SearchResult<M>, b:
 
 // ---- the tables ---------------------------------------------------------------------------
 
+/// The chess tables: against the limit and against the peer on the thesis's positions (their
+/// trees checked first), and perft.
 fn chess(reps: usize, quick: bool) {
+    let roots = chess_roots(quick);
+    check_identical_trees(&roots);
+    against_the_limit(reps, &roots);
+    against_the_peer(reps, &roots);
+    perft_table(reps, quick);
+}
+
+/// The thesis's 24 positions with their `acd` depths (one ply less in `--quick`), MVV-LVA
+/// order, no repetition.
+fn chess_roots(quick: bool) -> Vec<(ChessGame, u32)> {
     let config = ChessConfig::default()
         .with_ordering(MoveOrdering::MvvLva)
         .with_repetition(false);
-    let roots: Vec<(ChessGame, u32)> = positions::thesis_24()
+    positions::thesis_24()
         .iter()
         .map(|record| {
             let depth = record.analysis_depth.unwrap_or(4) - u32::from(quick);
             (record.game(config), depth)
         })
-        .collect();
+        .collect()
+}
 
-    // Identical trees first: the hand-written search, AlphaBeta and Engine::new.
-    for (root, depth) in &roots {
+/// Identical trees first: asserts that the hand-written search (on shakmaty and on the
+/// adapter), `AlphaBeta` and `Engine::new` search the same tree on every root, and that
+/// `Engine::exact` finds the same value.
+fn check_identical_trees(roots: &[(ChessGame, u32)]) {
+    for (root, depth) in roots {
         let (nodes, value, best) = hand_written_root(root.chess(), *depth);
         let reference = AlphaBeta::new(PointValues).search(root, &Limits::depth(*depth));
         assert_eq!(
@@ -323,12 +339,15 @@ fn chess(reps: usize, quick: bool) {
          on all {} positions; Engine::exact finds the same values",
         roots.len()
     );
+}
 
-    let n = roots.len();
+/// The table against the limit: the hand-written search on shakmaty and on the adapter,
+/// `AlphaBeta` and `Engine::new`.
+fn against_the_limit(reps: usize, roots: &[(ChessGame, u32)]) {
     table(
         "chess, the thesis's 24 positions at acd depth, MVV-LVA, material: against the limit",
         reps,
-        n,
+        roots.len(),
         &mut [
             (
                 "hand-written on shakmaty",
@@ -359,7 +378,11 @@ fn chess(reps: usize, quick: bool) {
             ),
         ],
     );
+}
 
+/// The table against the peer: the `minimax` crate's `Negamax` and `IterativeSearch` against
+/// `AlphaBeta` and `Engine::exact`, a fresh searcher per position.
+fn against_the_peer(reps: usize, roots: &[(ChessGame, u32)]) {
     let iterative = |extras: bool, depth: u32| {
         let mut options = minimax::IterativeOptions::new().with_table_byte_size(16 << 20);
         if extras {
@@ -372,7 +395,7 @@ fn chess(reps: usize, quick: bool) {
     let printed = table(
         "chess, the same positions: against the minimax crate (a fresh searcher per position)",
         reps,
-        n,
+        roots.len(),
         &mut [
             (
                 "reference::AlphaBeta",
@@ -405,8 +428,11 @@ fn chess(reps: usize, quick: bool) {
     if printed {
         println!("  (`ms`: the whole set, CPU time; Engine::exact's goal is 1.5× less than IterativeSearch)");
     }
+}
 
-    // Perft through the adapter against shakmaty's own.
+/// Perft through the adapter against shakmaty's own (the start position and kiwipete, a ply
+/// less in `--quick`), the counts asserted equal first.
+fn perft_table(reps: usize, quick: bool) {
     let start = ChessGame::startpos(ChessConfig::default());
     let kiwipete = ChessGame::from_fen(
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",

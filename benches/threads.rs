@@ -146,171 +146,137 @@ fn print(
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let option = |name: &str| {
-        args.iter()
-            .position(|arg| arg == name)
-            .and_then(|index| args.get(index + 1))
-            .and_then(|text| text.parse::<usize>().ok())
-    };
-    let quick = args.iter().any(|arg| arg == "--quick");
-    let reps = option("--reps").unwrap_or(if quick { 1 } else { 5 }).max(1);
-    let depth = option("--depth").unwrap_or(if quick { 5 } else { 7 }) as u32;
-    let uci_depth = option("--uci-depth").map_or(depth + 4, |depth| depth as u32);
-    let iterations = option("--iterations").unwrap_or(if quick { 2_000 } else { 20_000 }) as u64;
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let settings = Settings::from_args(&args);
     let book = bench_book(&args).unwrap_or_else(|err| {
         eprintln!("error: {err}");
         std::process::exit(2);
     });
     let mut out = Transcript::new();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
-        "threads bench: 24 thesis positions, depth {depth}, {reps} repetitions, {cores} cores available"
+        "threads bench: 24 thesis positions, depth {}, {} repetitions, {cores} cores available",
+        settings.depth, settings.reps
     );
-
     let config = ChessConfig::default().with_repetition(false);
     let roots: Vec<ChessGame> = positions::thesis_24()
         .iter()
         .map(|record| record.game(config))
         .collect();
-    let roots = &roots;
-    let evaluation = Evaluation::default();
-    let engine_on = |evaluation: Evaluation, preset: Config, threads: u32| {
-        Engine::with_config(
-            evaluation,
-            Config {
-                threads,
-                ..preset.with("hash=16").expect("a valid option")
-            },
-        )
-    };
-    let engine = move |preset: Config, threads: u32| engine_on(evaluation, preset, threads);
-    // The UCI engine's configuration and evaluation (its defaults).
-    let uci = |threads: u32| engine_on(Evaluation::Classical, chess_search(), threads);
-    // A row of the UCI engine's configuration on `threads` threads to `depth`.
-    let uci_row = move |threads: u32, depth: u32| -> Contender {
-        (
-            format!(
-                "UCI defaults, {threads} thread{}",
-                if threads == 1 { "" } else { "s" }
-            ),
-            Box::new(move |index| {
-                let mut searcher = uci(threads);
-                let (seconds, result) = timed(|| searcher.search(&roots[index], &Limits::depth(depth)));
-                (seconds, result.stats.nodes)
-            }),
-        )
-    };
+    check_exact_on_threads(&roots, settings.depth);
+    engine_table(&mut out, &roots, &settings);
+    uci_table(&mut out, &roots, &settings);
+    mcts_table(&mut out, &roots, &settings);
+    if let Some((book, name)) = book {
+        let command = bench_command("threads", args.into_iter().skip(1));
+        if !write_or_report(Some(&book), &name, &command, out.text()) {
+            std::process::exit(1);
+        }
+    }
+}
 
-    // An exact configuration on threads is exact: the same value as on one thread.
+/// The thread counts of the tables.
+const THREAD_COUNTS: [u32; 4] = [1, 2, 4, 8];
+
+/// The command line's settings (`--quick` makes the defaults small).
+struct Settings {
+    /// Repetitions of every table (`--reps`).
+    reps: usize,
+    /// The common depth (`--depth`).
+    depth: u32,
+    /// The UCI configuration's own table's depth (`--uci-depth`, default: the depth plus 4).
+    uci_depth: u32,
+    /// MCTS's iterations per position (`--iterations`).
+    iterations: u64,
+}
+
+impl Settings {
+    /// The settings of the command line `args`.
+    fn from_args(args: &[String]) -> Settings {
+        let option = |name: &str| {
+            args.iter()
+                .position(|arg| arg == name)
+                .and_then(|index| args.get(index + 1))
+                .and_then(|text| text.parse::<usize>().ok())
+        };
+        let quick = args.iter().any(|arg| arg == "--quick");
+        let depth = option("--depth").unwrap_or(if quick { 5 } else { 7 }) as u32;
+        Settings {
+            reps: option("--reps").unwrap_or(if quick { 1 } else { 5 }).max(1),
+            depth,
+            uci_depth: option("--uci-depth").map_or(depth + 4, |depth| depth as u32),
+            iterations: option("--iterations").unwrap_or(if quick { 2_000 } else { 20_000 }) as u64,
+        }
+    }
+}
+
+/// `name, N thread(s)`: a row's name.
+fn on_threads(name: &str, threads: u32) -> String {
+    format!("{name}, {threads} thread{}", if threads == 1 { "" } else { "s" })
+}
+
+/// The engine with `evaluation` and `preset` on `threads` threads, with a 16 MB table.
+fn engine_on(evaluation: Evaluation, preset: Config, threads: u32) -> Engine<ChessGame, Evaluation> {
+    Engine::with_config(
+        evaluation,
+        Config {
+            threads,
+            ..preset.with("hash=16").expect("a valid option")
+        },
+    )
+}
+
+/// A row of the engine with a configuration (`evaluation` and `preset`) on `threads` threads
+/// to `depth`, named `name, N threads`.
+fn engine_row<'a>(
+    name: &str,
+    roots: &'a [ChessGame],
+    (evaluation, preset): (Evaluation, Config),
+    threads: u32,
+    depth: u32,
+) -> Contender<'a> {
+    (
+        on_threads(name, threads),
+        Box::new(move |index| {
+            let mut searcher = engine_on(evaluation, preset, threads);
+            let (seconds, result) = timed(|| searcher.search(&roots[index], &Limits::depth(depth)));
+            (seconds, result.stats.nodes)
+        }),
+    )
+}
+
+/// The UCI engine's configuration and evaluation (its defaults).
+fn uci_defaults() -> (Evaluation, Config) {
+    (Evaluation::Classical, chess_search())
+}
+
+/// An exact configuration on threads is exact: asserts that the exact preset's value on 2, 4
+/// and 8 threads equals its value on one, on every position.
+fn check_exact_on_threads(roots: &[ChessGame], depth: u32) {
+    let evaluation = Evaluation::default();
     for (index, root) in roots.iter().enumerate() {
-        let one = engine(Config::exact(), 1)
+        let one = engine_on(evaluation, Config::exact(), 1)
             .search(root, &Limits::depth(depth))
             .score;
         for threads in [2, 4, 8] {
-            let many = engine(Config::exact(), threads)
+            let many = engine_on(evaluation, Config::exact(), threads)
                 .search(root, &Limits::depth(depth))
                 .score;
             assert_eq!(many, one, "exact on {threads} threads, position {}", index + 1);
         }
     }
     println!("the exact preset's values on 2, 4 and 8 threads equal one thread's on all 24 positions");
+}
 
-    let thread_counts = [1, 2, 4, 8];
-    let mut contenders: Vec<Contender> = Vec::new();
-    let mut base = Vec::new();
-    for (name, preset) in [("strongest", Config::strongest()), ("exact", Config::exact())] {
-        let first = contenders.len();
-        for threads in thread_counts {
-            contenders.push((
-                format!("{name}, {threads} thread{}", if threads == 1 { "" } else { "s" }),
-                Box::new(move |index| {
-                    let mut searcher = engine(preset, threads);
-                    let (seconds, result) = timed(|| searcher.search(&roots[index], &Limits::depth(depth)));
-                    (seconds, result.stats.nodes)
-                }),
-            ));
-            base.push(first);
-        }
-    }
-    // `strongest` without its quiescence search: the same horizon as the `minimax` crate's
-    // (the static evaluation at depth 0), so that "the same depth" is the same search depth.
-    let no_quiescence = Config {
-        quiescence: None,
-        ..Config::strongest()
-    };
-    let first = contenders.len();
-    for threads in [1, 2] {
-        contenders.push((
-            format!(
-                "strongest, no qs, {threads} thread{}",
-                if threads == 1 { "" } else { "s" }
-            ),
-            Box::new(move |index| {
-                let mut searcher = engine(no_quiescence, threads);
-                let (seconds, result) = timed(|| searcher.search(&roots[index], &Limits::depth(depth)));
-                (seconds, result.stats.nodes)
-            }),
-        ));
-        base.push(first);
-    }
-    // The UCI engine's configuration at the common depth, on 1 and 2 threads.
-    let uci_first = contenders.len();
-    for threads in [1, 2] {
-        contenders.push(uci_row(threads, depth));
-        base.push(uci_first);
-    }
-    // The `minimax` crate's young-brothers-wait search (rayon) on 2 threads, the same table
-    // size, evaluation, adapter and depth: with its default options, and with every option
-    // of its own that the adapter can give it (null-move pruning with R = 2 through a pass
-    // move, the countermove table and countermove history); on `strongest`'s evaluation (the
-    // tapered tables) and on the UCI engine's (the classical one). Its nodes are not counted
-    // across its threads: only its time is compared.
-    let peer = move |evaluation: Evaluation, with_options: bool| -> Box<dyn FnMut(usize) -> (f64, u64)> {
-        Box::new(move |index| {
-            let options = minimax::IterativeOptions::new().with_table_byte_size(16 << 20);
-            let parallel = minimax::ParallelOptions::new().with_num_threads(2);
-            let seconds = if with_options {
-                let options = options
-                    .with_null_move_depth(2)
-                    .with_countermoves()
-                    .with_countermove_history();
-                let mut search =
-                    minimax::ParallelSearch::new(PeerEval::with_pass(evaluation), options, parallel);
-                search.set_max_depth(depth as u8);
-                timed(|| peer_search(&mut search, &roots[index])).0
-            } else {
-                let mut search = minimax::ParallelSearch::new(PeerEval::new(evaluation), options, parallel);
-                search.set_max_depth(depth as u8);
-                timed(|| peer_search(&mut search, &roots[index])).0
-            };
-            (seconds, 0)
-        })
-    };
-    let peers_first = contenders.len();
-    contenders.push((
-        "minimax::ParallelSearch, 2 threads".to_string(),
-        peer(evaluation, false),
-    ));
-    base.push(1); // against `strongest, 1 thread`
-    contenders.push((
-        "minimax::ParallelSearch+nm+cm, 2 threads".to_string(),
-        peer(evaluation, true),
-    ));
-    base.push(1);
-    contenders.push((
-        "minimax::ParallelSearch, classical".to_string(),
-        peer(Evaluation::Classical, false),
-    ));
-    base.push(uci_first);
-    contenders.push((
-        "minimax::ParallelSearch+nm+cm, classical".to_string(),
-        peer(Evaluation::Classical, true),
-    ));
-    base.push(uci_first);
-    let totals = run(reps, roots.len(), &mut contenders);
+/// The engine's table at the common depth: `strongest` and `exact` on 1, 2, 4 and 8 threads,
+/// `strongest` without quiescence and the UCI defaults on 1 and 2, and the `minimax` crate's
+/// `ParallelSearch`; then each peer's time against our two-thread rows on its evaluation.
+fn engine_table(out: &mut Transcript, roots: &[ChessGame], settings: &Settings) {
+    let depth = settings.depth;
+    let (mut contenders, base, rows) = engine_contenders(roots, depth);
+    let totals = run(settings.reps, roots.len(), &mut contenders);
     out.line("```text");
     print(
-        &mut out,
+        out,
         &format!(
             "engine: time to depth {depth} and nodes per second, ratios to the same preset on one thread"
         ),
@@ -320,14 +286,14 @@ fn main() {
         &base,
     );
     // Each peer against our two-thread rows on its evaluation, per repetition.
-    for peer in peers_first..contenders.len() {
-        let ours: &[(&str, usize)] = if base[peer] == uci_first {
-            &[("the UCI defaults", uci_first + 1)]
+    for peer in rows.peers..contenders.len() {
+        let ours: &[(&str, usize)] = if base[peer] == rows.uci {
+            &[("the UCI defaults", rows.uci + 1)]
         } else {
             &[
-                ("strongest", 1),
-                ("exact", thread_counts.len() + 1),
-                ("strongest without quiescence", first + 1),
+                ("strongest", STRONGEST_ON_TWO),
+                ("exact", THREAD_COUNTS.len() + 1),
+                ("strongest without quiescence", rows.no_quiescence + 1),
             ]
         };
         let ratios: Vec<String> = ours
@@ -349,16 +315,117 @@ fn main() {
     }
     out.line("```");
     out.line("");
+}
 
-    // The UCI engine's configuration deeper, where a search lasts long enough to time threads.
+/// The row of `strongest, 2 threads` in the engine's table.
+const STRONGEST_ON_TWO: usize = 1;
+
+/// Where groups of rows start in the engine's table.
+struct Rows {
+    /// `strongest` without quiescence, on one thread.
+    no_quiescence: usize,
+    /// The UCI defaults, on one thread.
+    uci: usize,
+    /// The `minimax` crate's rows.
+    peers: usize,
+}
+
+/// The engine table's contenders, each one's row to compare with (its one-thread row; for the
+/// peers, [`STRONGEST_ON_TWO`] on the default evaluation and `UCI defaults, 1 thread` on the
+/// classical one), and where its groups of rows start.
+fn engine_contenders(roots: &[ChessGame], depth: u32) -> (Vec<Contender<'_>>, Vec<usize>, Rows) {
+    let evaluation = Evaluation::default();
     let mut contenders: Vec<Contender> = Vec::new();
-    for threads in thread_counts {
-        contenders.push(uci_row(threads, uci_depth));
+    let mut base = Vec::new();
+    for (name, preset) in [("strongest", Config::strongest()), ("exact", Config::exact())] {
+        let first = contenders.len();
+        for threads in THREAD_COUNTS {
+            contenders.push(engine_row(name, roots, (evaluation, preset), threads, depth));
+            base.push(first);
+        }
     }
-    let totals = run(reps, roots.len(), &mut contenders);
+    // `strongest` without its quiescence search: the same horizon as the `minimax` crate's
+    // (the static evaluation at depth 0), so that "the same depth" is the same search depth.
+    let no_quiescence = Config {
+        quiescence: None,
+        ..Config::strongest()
+    };
+    let no_quiescence_first = contenders.len();
+    for threads in [1, 2] {
+        let preset = (evaluation, no_quiescence);
+        contenders.push(engine_row("strongest, no qs", roots, preset, threads, depth));
+        base.push(no_quiescence_first);
+    }
+    // The UCI engine's configuration at the common depth, on 1 and 2 threads.
+    let uci_first = contenders.len();
+    for threads in [1, 2] {
+        contenders.push(engine_row("UCI defaults", roots, uci_defaults(), threads, depth));
+        base.push(uci_first);
+    }
+    // The `minimax` crate's `ParallelSearch` on each evaluation, plain and with its extras.
+    let peers_first = contenders.len();
+    for (evaluation, label, against) in [
+        (evaluation, "2 threads", STRONGEST_ON_TWO),
+        (Evaluation::Classical, "classical", uci_first),
+    ] {
+        for (with_options, extras) in [(false, ""), (true, "+nm+cm")] {
+            let name = format!("minimax::ParallelSearch{extras}, {label}");
+            contenders.push((name, peer(roots, evaluation, with_options, depth)));
+            base.push(against);
+        }
+    }
+    let rows = Rows {
+        no_quiescence: no_quiescence_first,
+        uci: uci_first,
+        peers: peers_first,
+    };
+    (contenders, base, rows)
+}
+
+/// The `minimax` crate's young-brothers-wait search (rayon) on 2 threads, the same table
+/// size, evaluation, adapter and depth: with its default options, or `with_options` every
+/// option of its own that the adapter can give it (null-move pruning with R = 2 through a pass
+/// move, the countermove table and countermove history); on `strongest`'s evaluation (the
+/// tapered tables) or on the UCI engine's (the classical one). Its nodes are not counted
+/// across its threads: only its time is compared.
+fn peer(
+    roots: &[ChessGame],
+    evaluation: Evaluation,
+    with_options: bool,
+    depth: u32,
+) -> Box<dyn FnMut(usize) -> (f64, u64) + '_> {
+    Box::new(move |index| {
+        let options = minimax::IterativeOptions::new().with_table_byte_size(16 << 20);
+        let parallel = minimax::ParallelOptions::new().with_num_threads(2);
+        let seconds = if with_options {
+            let options = options
+                .with_null_move_depth(2)
+                .with_countermoves()
+                .with_countermove_history();
+            let mut search = minimax::ParallelSearch::new(PeerEval::with_pass(evaluation), options, parallel);
+            search.set_max_depth(depth as u8);
+            timed(|| peer_search(&mut search, &roots[index])).0
+        } else {
+            let mut search = minimax::ParallelSearch::new(PeerEval::new(evaluation), options, parallel);
+            search.set_max_depth(depth as u8);
+            timed(|| peer_search(&mut search, &roots[index])).0
+        };
+        (seconds, 0)
+    })
+}
+
+/// The UCI engine's configuration deeper (`--uci-depth`), where a search lasts long enough to
+/// time threads.
+fn uci_table(out: &mut Transcript, roots: &[ChessGame], settings: &Settings) {
+    let uci_depth = settings.uci_depth;
+    let mut contenders: Vec<Contender> = THREAD_COUNTS
+        .into_iter()
+        .map(|threads| engine_row("UCI defaults", roots, uci_defaults(), threads, uci_depth))
+        .collect();
+    let totals = run(settings.reps, roots.len(), &mut contenders);
     out.line("```text");
     print(
-        &mut out,
+        out,
         &format!(
             "the UCI engine's configuration (chess_search, classical evaluation): time to depth {uci_depth} and nodes per second"
         ),
@@ -369,12 +436,15 @@ fn main() {
     );
     out.line("```");
     out.line("");
+}
 
-    // MCTS: a fixed number of iterations per position, the threads' together.
+/// MCTS: a fixed number of iterations per position (`--iterations`), the threads' together.
+fn mcts_table(out: &mut Transcript, roots: &[ChessGame], settings: &Settings) {
+    let (iterations, evaluation) = (settings.iterations, Evaluation::default());
     let mut contenders: Vec<Contender> = Vec::new();
-    for threads in thread_counts {
+    for threads in THREAD_COUNTS {
         contenders.push((
-            format!("MCTS, {threads} thread{}", if threads == 1 { "" } else { "s" }),
+            on_threads("MCTS", threads),
             Box::new(move |index| {
                 let mut mcts = Mcts::new()
                     .with_evaluator(evaluation)
@@ -386,10 +456,10 @@ fn main() {
             }),
         ));
     }
-    let totals = run(reps, roots.len(), &mut contenders);
+    let totals = run(settings.reps, roots.len(), &mut contenders);
     out.line("```text");
     print(
-        &mut out,
+        out,
         &format!("MCTS: {iterations} iterations per position, iterations per second, ratios to one thread"),
         "iterations",
         &contenders,
@@ -397,10 +467,4 @@ fn main() {
         &[0; 4],
     );
     out.line("```");
-    if let Some((book, name)) = book {
-        let command = bench_command("threads", args.into_iter().skip(1));
-        if !write_or_report(Some(&book), &name, &command, out.text()) {
-            std::process::exit(1);
-        }
-    }
 }

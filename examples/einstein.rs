@@ -29,7 +29,7 @@
 //! expectiminimax ([`Minimax`](game_search::search_core::reference::Minimax), `--minimax-depth`
 //! plies) on your side, and the whole game is printed.
 
-use std::io;
+use std::io::{self, BufRead};
 use std::time::Duration;
 
 use clap::Parser;
@@ -161,11 +161,42 @@ impl Computer {
 
 fn main() -> io::Result<()> {
     let args = Args::parse();
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |elapsed| elapsed.as_nanos() as u64)
-    });
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let mut position = start_position(&args, seed);
+    // The die: its own stream, so that the arrangements and the rolls do not share numbers.
+    let mut die = SplitMix64::new(seed ^ 0xD1CE);
+    let mut players = Players::new(&args);
+    print_intro(seed, &players, args.watch);
+    let mut input = io::stdin().lock();
+    while !position.is_over() {
+        let mover = position.to_move();
+        if position.is_chance() {
+            position = roll(&position, &mut die);
+        } else if let Some(computer) = players.computer(mover) {
+            position = computer_step(&position, computer);
+        } else {
+            match your_turn(&position, &mut input)? {
+                YourTurn::Step(step) => position = position.play(step),
+                YourTurn::Again => {}
+                YourTurn::Quit => return Ok(()),
+            }
+        }
+    }
+    print_result(&position, &players, args.watch);
+    Ok(())
+}
+
+/// A seed from the clock, for a game without `--seed`.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_nanos() as u64)
+}
+
+/// The start position: each side's arrangement as given, else the standard one with
+/// `--standard`, else a random one from `seed`. Exits with status 2 if the two do not make a
+/// position.
+fn start_position(args: &Args, seed: u64) -> EinStein {
     let random = EinStein::random(seed);
     let default = |player| {
         if args.standard {
@@ -176,107 +207,152 @@ fn main() -> io::Result<()> {
     };
     let red = args.red.unwrap_or_else(|| default(Player::First));
     let blue = args.blue.unwrap_or_else(|| default(Player::Second));
-    let mut position = match EinStein::with_arrangement(red, blue) {
+    match EinStein::with_arrangement(red, blue) {
         Ok(position) => position,
         Err(error) => {
             eprintln!("error: {error}");
             std::process::exit(2);
         }
-    };
-    // The die: its own stream, so that the arrangements and the rolls do not share numbers.
-    let mut die = SplitMix64::new(seed ^ 0xD1CE);
+    }
+}
 
-    let budget = match args.movetime {
-        Some(millis) => Budget::Time(Duration::from_millis(millis)),
-        None => Budget::Depth(args.depth.unwrap_or(DEFAULT_DEPTH)),
-    };
-    let computer_side = if args.second {
-        Player::First
-    } else {
-        Player::Second
-    };
-    let mut engine = Computer::Engine(Box::new(Engine::strongest(evaluate as Eval)), budget);
-    let mut opponent = args
-        .watch
-        .then(|| Computer::Minimax(Box::new(Minimax::new(evaluate as Eval)), args.minimax_depth));
-    let names = |player: Player, engine: &Computer, opponent: &Option<Computer>| -> String {
-        if player == computer_side {
-            engine.name()
-        } else {
-            opponent.as_ref().map_or("you".to_string(), Computer::name)
+/// Who plays: the engine on one side, and on the other you, or expectiminimax in `--watch`.
+struct Players {
+    /// The engine's side.
+    computer_side: Player,
+    /// The engine.
+    engine: Computer,
+    /// Expectiminimax in `--watch`; none when you play.
+    opponent: Option<Computer>,
+}
+
+impl Players {
+    /// The players `args` ask for.
+    fn new(args: &Args) -> Players {
+        let budget = match args.movetime {
+            Some(millis) => Budget::Time(Duration::from_millis(millis)),
+            None => Budget::Depth(args.depth.unwrap_or(DEFAULT_DEPTH)),
+        };
+        Players {
+            computer_side: if args.second {
+                Player::First
+            } else {
+                Player::Second
+            },
+            engine: Computer::Engine(Box::new(Engine::strongest(evaluate as Eval)), budget),
+            opponent: args
+                .watch
+                .then(|| Computer::Minimax(Box::new(Minimax::new(evaluate as Eval)), args.minimax_depth)),
         }
-    };
+    }
+
+    /// Who plays `player`, in words.
+    fn name(&self, player: Player) -> String {
+        if player == self.computer_side {
+            self.engine.name()
+        } else {
+            self.opponent.as_ref().map_or("you".to_string(), Computer::name)
+        }
+    }
+
+    /// The computer that plays `player`; none if you do.
+    fn computer(&mut self, player: Player) -> Option<&mut Computer> {
+        if player == self.computer_side {
+            Some(&mut self.engine)
+        } else {
+            self.opponent.as_mut()
+        }
+    }
+}
+
+/// The game's first lines: the seed to replay it, who plays which side, how to type a step.
+fn print_intro(seed: u64, players: &Players, watch: bool) {
     println!("EinStein würfelt nicht! Seed {seed} (replay this game with --seed {seed}).");
     println!(
         "Red ({}) starts top left and races to e5; Blue ({}) starts bottom right and races to a1.",
-        names(Player::First, &engine, &opponent),
-        names(Player::Second, &engine, &opponent),
+        players.name(Player::First),
+        players.name(Player::Second),
     );
-    if args.watch {
+    if watch {
         println!("Columns a-e, rows 1-5 from the top.\n");
     } else {
         println!("Columns a-e, rows 1-5 from the top. Type a step like b2-c3, q to quit.\n");
     }
+}
 
-    let mut input = io::stdin().lock();
-    while !position.is_over() {
-        let mover = position.to_move();
-        if position.is_chance() {
-            position = position.play(position.roll(&mut die));
-            let face = position.rolled().expect("just rolled");
-            let stones: Vec<String> = position
-                .movable_stones(face)
-                .map(|stone| format!("{}{stone}", &colour(mover)[..1]))
-                .collect();
-            println!(
-                "{} rolls {face}: {} may move.",
-                colour(mover),
-                stones.join(" or ")
-            );
-            println!("{position}");
-            continue;
-        }
-        let legal = position.legal_moves();
-        let computer = if mover == computer_side {
-            Some(&mut engine)
-        } else {
-            opponent.as_mut()
-        };
-        if let Some(computer) = computer {
-            let result = computer.search(&position);
-            let step = result
-                .best_move
-                .expect("an unfinished game has a move at a decision");
-            println!(
-                "{} ({}) plays {step}: {}.\n",
-                colour(mover),
-                computer.name(),
-                verdict(result.score)
-            );
-            position = position.play(step);
-            continue;
-        }
-        if let [only] = legal[..] {
-            println!("Your only step is {only}: played.\n");
-            position = position.play(only);
-            continue;
-        }
-        let steps: Vec<String> = legal.iter().map(Move::to_string).collect();
-        println!("Your steps: {}", steps.join(" "));
-        let line = match ask(&mut input, "Your step (like b2-c3, q to quit): ")? {
-            Answer::Move(line) => line,
-            Answer::Again => continue,
-            Answer::Quit => return Ok(()),
-        };
-        match position.parse_move(&line) {
-            Ok(step) => {
-                println!();
-                position = position.play(step);
-            }
-            Err(error) => println!("{error}. Try again.\n"),
-        }
+/// The die rolled in `position` (a chance node), said with the stones it lets move: the position
+/// after the roll.
+fn roll(position: &EinStein, die: &mut SplitMix64) -> EinStein {
+    let mover = position.to_move();
+    let position = position.play(position.roll(die));
+    let face = position.rolled().expect("just rolled");
+    let stones: Vec<String> = position
+        .movable_stones(face)
+        .map(|stone| format!("{}{stone}", &colour(mover)[..1]))
+        .collect();
+    println!(
+        "{} rolls {face}: {} may move.",
+        colour(mover),
+        stones.join(" or ")
+    );
+    println!("{position}");
+    position
+}
+
+/// `computer`'s step in `position`, said with its verdict: the position after it.
+fn computer_step(position: &EinStein, computer: &mut Computer) -> EinStein {
+    let result = computer.search(position);
+    let step = result
+        .best_move
+        .expect("an unfinished game has a move at a decision");
+    println!(
+        "{} ({}) plays {step}: {}.\n",
+        colour(position.to_move()),
+        computer.name(),
+        verdict(result.score)
+    );
+    position.play(step)
+}
+
+/// What you did on your turn.
+enum YourTurn {
+    /// A step, to play.
+    Step(Move),
+    /// Nothing yet: bad input, refused with the reason; ask again.
+    Again,
+    /// `q` or the end of the input: goodbye.
+    Quit,
+}
+
+/// Your turn in `position`: a forced step played for you, else your steps listed and one read
+/// from `input`.
+fn your_turn(position: &EinStein, input: &mut impl BufRead) -> io::Result<YourTurn> {
+    let legal = position.legal_moves();
+    if let [only] = legal[..] {
+        println!("Your only step is {only}: played.\n");
+        return Ok(YourTurn::Step(only));
     }
+    let steps: Vec<String> = legal.iter().map(Move::to_string).collect();
+    println!("Your steps: {}", steps.join(" "));
+    let line = match ask(input, "Your step (like b2-c3, q to quit): ")? {
+        Answer::Move(line) => line,
+        Answer::Again => return Ok(YourTurn::Again),
+        Answer::Quit => return Ok(YourTurn::Quit),
+    };
+    Ok(match position.parse_move(&line) {
+        Ok(step) => {
+            println!();
+            YourTurn::Step(step)
+        }
+        Err(error) => {
+            println!("{error}. Try again.\n");
+            YourTurn::Again
+        }
+    })
+}
 
+/// The final position and who won how.
+fn print_result(position: &EinStein, players: &Players, watch: bool) {
     println!("{position}");
     let winner = position.winner().expect("the game is over");
     let how = if position
@@ -287,13 +363,11 @@ fn main() -> io::Result<()> {
     } else {
         format!("captured every stone of {}", colour(winner.opponent()))
     };
-    let who = names(winner, &engine, &opponent);
-    if !args.watch && winner != computer_side {
+    if !watch && winner != players.computer_side {
         println!("You win: you {how}!");
-    } else if !args.watch {
+    } else if !watch {
         println!("I win: I {how}.");
     } else {
-        println!("{} ({who}) wins: it {how}.", colour(winner));
+        println!("{} ({}) wins: it {how}.", colour(winner), players.name(winner));
     }
-    Ok(())
 }

@@ -1,5 +1,6 @@
-//! **Noisy moves alone**, for the quiescence search ([`Game::generate_noisy_moves`]): the legal
-//! captures and promotions of a position not in check, without generating its quiet moves.
+//! **Noisy moves alone**, for the quiescence search ([`Game::generate_noisy_moves`], which
+//! `position.rs` implements with them outside check): the legal captures and promotions of a
+//! position not in check, without generating its quiet moves.
 //!
 //! - **Idea.** Most of the engine's nodes are quiescence nodes, and a quiescence node without
 //!   `qs-checks` searches only captures and promotions; yet it generated every legal move (about
@@ -19,26 +20,21 @@
 //!   none is found.
 //! - **Cost.** A few bitboard operations per piece; the full generation only in check (the
 //!   evasions) and in the rare position whose every piece is blocked or pinned.
+//!
+//! [`Game::generate_noisy_moves`]: search_core::Game::generate_noisy_moves
 
-use search_core::{Game, MoveList, Outcome};
+use search_core::MoveList;
 use shakmaty::attacks::{
     aligned, between, bishop_attacks, king_attacks, knight_attacks, queen_attacks, ray, rook_attacks,
 };
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
-use crate::ChessGame;
-
-/// The moves and outcome [`Game::generate_noisy_moves`] gives for `game`: outside check its
-/// noisy moves alone, in check every move.
-pub(crate) fn noisy_moves_and_outcome(game: &ChessGame, moves: &mut MoveList<Move>) -> Option<Outcome> {
-    let chess = game.chess();
-    if chess.is_check() {
-        game.generate_moves(moves);
-        return game.outcome(moves.len());
-    }
+/// The noisy moves of `chess` (not in check) into `moves`, and whether `chess` has any legal
+/// move at all: the moves and, through their number, the outcome that
+/// [`Game::generate_noisy_moves`](search_core::Game::generate_noisy_moves) gives outside check.
+pub(crate) fn noisy_moves_and_any_move(chess: &Chess, moves: &mut MoveList<Move>) -> bool {
     noisy_moves(chess, moves);
-    let any_move = !moves.is_empty() || has_quiet_move(chess);
-    game.outcome(usize::from(any_move))
+    !moves.is_empty() || has_quiet_move(chess)
 }
 
 /// The squares of `us`'s pieces pinned to `king` by an enemy slider (shakmaty's slider
@@ -187,7 +183,7 @@ fn has_quiet_move(chess: &Chess) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{ChessConfig, parse_epd_file};
+    use crate::parse_epd_file;
 
     /// The noisy moves of `legal_moves`, in its order.
     fn expected(chess: &Chess) -> Vec<Move> {
@@ -198,21 +194,18 @@ mod tests {
             .collect()
     }
 
-    /// Checks `noisy_moves_and_outcome` on `chess`: every noisy move in `legal_moves`' order outside
-    /// check, every move in check, the outcome of all the moves.
+    /// Checks `noisy_moves_and_any_move` on `chess` if it is not in check (in check the game
+    /// generates every move instead): every noisy move in `legal_moves`' order, and whether there
+    /// is any legal move.
     fn check(chess: &Chess) {
-        let game = ChessGame::new(chess.clone(), ChessConfig::default());
-        let mut all = MoveList::new();
-        game.generate_moves(&mut all);
-        let mut moves = MoveList::new();
-        let outcome = noisy_moves_and_outcome(&game, &mut moves);
-        let fen = || shakmaty::fen::Fen::from_position(chess, shakmaty::EnPassantMode::Legal);
-        assert_eq!(outcome, game.outcome(all.len()), "{}", fen());
         if chess.is_check() {
-            assert_eq!(moves.as_slice(), all.as_slice(), "{}", fen());
-        } else {
-            assert_eq!(moves.as_slice(), expected(chess).as_slice(), "{}", fen());
+            return;
         }
+        let mut moves = MoveList::new();
+        let any_move = noisy_moves_and_any_move(chess, &mut moves);
+        let fen = || shakmaty::fen::Fen::from_position(chess, shakmaty::EnPassantMode::Legal);
+        assert_eq!(any_move, !chess.legal_moves().is_empty(), "{}", fen());
+        assert_eq!(moves.as_slice(), expected(chess).as_slice(), "{}", fen());
     }
 
     /// Positions of the perft suite, with pins, en passant, promotions and castling.
@@ -281,23 +274,27 @@ mod tests {
 
     #[test]
     fn a_stalemate_without_noisy_moves_is_told_from_a_blocked_position_with_a_move() {
-        // (FEN, the outcome: a stalemate or none)
+        // (FEN, whether the side to move has a move: none is a stalemate)
         let table = [
             // The black king in the corner, every square covered: stalemate.
-            ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Some(Outcome::Draw)),
+            ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false),
             // A pawn blocked, the king boxed in: stalemate.
-            ("8/8/8/8/8/1p6/1P6/K1k5 w - - 0 1", Some(Outcome::Draw)),
+            ("8/8/8/8/8/1p6/1P6/K1k5 w - - 0 1", false),
             // The same with b1 free: the king's step is the one move.
-            ("8/8/8/8/8/1p6/1P6/K2k4 w - - 0 1", None),
+            ("8/8/8/8/8/1p6/1P6/K2k4 w - - 0 1", true),
             // A bishop with free squares, pinned along the first rank: stalemate all the same.
-            ("7k/8/8/8/8/p7/P7/KBr5 w - - 0 1", Some(Outcome::Draw)),
-            ("7k/8/8/8/8/p7/P7/KB3r2 w - - 0 1", Some(Outcome::Draw)),
+            ("7k/8/8/8/8/p7/P7/KBr5 w - - 0 1", false),
+            ("7k/8/8/8/8/p7/P7/KB3r2 w - - 0 1", false),
         ];
-        for (fen, outcome) in table {
-            let game = ChessGame::from_fen(fen, ChessConfig::default()).unwrap();
+        for (fen, any_move) in table {
+            let chess: Chess = fen
+                .parse::<shakmaty::fen::Fen>()
+                .unwrap()
+                .into_position(shakmaty::CastlingMode::Standard)
+                .unwrap();
             let mut moves = MoveList::new();
-            assert_eq!(noisy_moves_and_outcome(&game, &mut moves), outcome, "{fen}");
-            check(game.chess());
+            assert_eq!(noisy_moves_and_any_move(&chess, &mut moves), any_move, "{fen}");
+            check(&chess);
         }
     }
 }

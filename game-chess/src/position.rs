@@ -456,7 +456,12 @@ impl Game for ChessGame {
     /// outcome of every move (in check, every move): a quiescence node without checks searches
     /// the same moves faster.
     fn generate_noisy_moves(&self, moves: &mut MoveList<Move>) -> Option<Option<Outcome>> {
-        Some(crate::noisy::noisy_moves_and_outcome(self, moves))
+        if self.chess.is_check() {
+            self.generate_moves(moves);
+            return Some(self.outcome(moves.len()));
+        }
+        let any_move = crate::noisy::noisy_moves_and_any_move(&self.chess, moves);
+        Some(self.outcome(usize::from(any_move)))
     }
 
     /// The configured [`MoveOrdering`]'s key; for [`MoveOrdering::See`], a capture or promotion
@@ -704,6 +709,42 @@ mod tests {
             .map(String::from)
             .collect();
         assert_eq!(noisy, ["e4d5", "b7a8q", "b7b8n"]);
+    }
+
+    /// Outside check the noisy moves alone, in check every move, and the outcome of every move
+    /// either way (a stalemate without noisy moves told from a blocked position with a move).
+    #[test]
+    fn noisy_generation_gives_the_outcome_of_every_move() {
+        // (FEN, the outcome: a stalemate, a mate or none)
+        let table = [
+            // The black king in the corner, every square covered: stalemate.
+            ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Some(Outcome::Draw)),
+            // A pawn blocked, the king boxed in: stalemate.
+            ("8/8/8/8/8/1p6/1P6/K1k5 w - - 0 1", Some(Outcome::Draw)),
+            // The same with b1 free: the king's step is the one move.
+            ("8/8/8/8/8/1p6/1P6/K2k4 w - - 0 1", None),
+            // A bishop with free squares, pinned along the first rank: stalemate all the same.
+            ("7k/8/8/8/8/p7/P7/KBr5 w - - 0 1", Some(Outcome::Draw)),
+            ("7k/8/8/8/8/p7/P7/KB3r2 w - - 0 1", Some(Outcome::Draw)),
+            // Mated; in check with king steps alone; in check with a capture among the evasions.
+            ("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", Some(Outcome::Loss)),
+            ("4k3/8/8/8/8/8/8/r3K2R w K - 0 1", None),
+            ("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", None),
+        ];
+        for (fen, expected) in table {
+            let game = game(fen);
+            let mut all = MoveList::new();
+            game.generate_moves(&mut all);
+            let mut noisy = MoveList::new();
+            assert_eq!(game.generate_noisy_moves(&mut noisy), Some(expected), "{fen}");
+            assert_eq!(game.outcome(all.len()), expected, "{fen}");
+            if game.is_in_check() {
+                assert_eq!(noisy.as_slice(), all.as_slice(), "{fen}");
+            } else {
+                let captures: Vec<Move> = all.iter().copied().filter(|&mv| game.is_noisy(mv)).collect();
+                assert_eq!(noisy.as_slice(), captures.as_slice(), "{fen}");
+            }
+        }
     }
 
     #[test]

@@ -40,7 +40,8 @@ const ENGINE: &str = env!("CARGO_BIN_EXE_game-search-uci");
 /// engine that waited for its search would answer only at `stop` after `go infinite` or
 /// `ponder` (a tenth of the script's searches at least); one that answers at once takes a few
 /// milliseconds, up to 36 ms in a debug build with the other tests running, and once 55 ms on
-/// a slower, noisy 2-core machine (stop 56's CI run, which failed at the 50 ms this bound was).
+/// a slower, noisy 2-core machine (a CI run of 2026-12-01, which failed at the 50 ms this bound
+/// was).
 const READYOK_WITHIN: Duration = Duration::from_millis(150);
 
 /// How long the process may take to exit after `quit` or the end of its input.

@@ -1,13 +1,12 @@
 //! The `compare` program: its plans (which configurations, on which positions, at which depth
 //! offsets), its [`Options`] and its [`run`]: the plan the options ask for, run with a progress
-//! bar, its [`Report`](super::runner::Report) printed in the format asked for. The program
-//! (`examples/compare.rs`) parses its arguments and calls [`run`] (or prints [`list`]). With
-//! `--book NAME` it also writes its summary into the book's section NAME
-//! ([`markdown_summary`]): `compare-default` for the default run, `exact-features` for the
-//! feature-by-feature one.
+//! bar, its [`Report`] printed in the format asked for. The program (`examples/compare.rs`) parses
+//! its arguments and calls [`run`] (or prints [`list`]). With `--book NAME` it also writes its
+//! summary into the book's section NAME ([`markdown_summary`]): `compare-default` for the default
+//! run, `exact-features` for the feature-by-feature one.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -19,7 +18,9 @@ use super::configs::{Config, ConfigError, feature_help, registry};
 use super::plot;
 use super::progress;
 use super::report::{Format, markdown_summary, render};
-use super::runner::{Progress, RunOptions, SuitePosition, parse_suite, run as run_suite, thesis_suite};
+use super::runner::{
+    Progress, Report, RunOptions, SuitePosition, parse_suite, run as run_suite, thesis_suite,
+};
 use super::terminal::{WIDTH, render_terminal, wrap_words};
 
 /// What `compare` runs.
@@ -280,64 +281,93 @@ pub fn list() -> String {
 /// stopped by Ctrl-C (after printing the partial table).
 #[must_use]
 pub fn run(options: &Options, arguments: impl IntoIterator<Item = String>) -> ExitCode {
-    let format: Format = match options.format.parse() {
-        Ok(format) => format,
+    let (format, plan, book) = match prepare(options) {
+        Ok(prepared) => prepared,
         Err(err) => {
             eprintln!("error: {err}");
             return ExitCode::from(2);
         }
     };
-    let plan = match options.plan() {
-        Ok(plan) => plan,
-        Err(err) => {
-            eprintln!("error: {err}");
-            return ExitCode::from(2);
-        }
+    progress::stop_on_ctrl_c(plan.options.stop.clone());
+    print_intro(&plan, format, options);
+    let started = Instant::now();
+    let report = run_with_bar(&plan);
+    print_report(&report, format, options, started);
+    if let Some(dir) = &options.plot {
+        write_plots(&report, dir);
+    }
+    let written = match &book {
+        Some((name, book)) => write_summary(&report, name, book, arguments),
+        None => true,
     };
+    if report.disagreements() > 0 {
+        eprintln!(
+            "error: {} disagreement(s) with the reference",
+            report.disagreements()
+        );
+        ExitCode::FAILURE
+    } else if !written {
+        ExitCode::from(2)
+    } else if plan.options.stop.load(Ordering::Relaxed) {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The book's section `--book` names, and the book.
+type Section<'a> = (&'a String, Book);
+
+/// Everything [`run`] needs before it runs, checked: the output format, the plan, the book's
+/// section with `--book` (which the book must have), and the plots' directory (created).
+fn prepare(options: &Options) -> Result<(Format, Plan, Option<Section<'_>>), String> {
+    let format: Format = options.format.parse()?;
+    let plan = options.plan()?;
     let book = options
         .book
         .as_ref()
         .map(|name| (name, Book::from_option(options.book_dir.as_deref())));
-    if let Some((name, book)) = &book
-        && let Err(err) = book.check(&[name])
-    {
-        eprintln!("error: {err}");
-        return ExitCode::from(2);
+    if let Some((name, book)) = &book {
+        book.check(&[name]).map_err(|err| err.to_string())?;
     }
-    progress::stop_on_ctrl_c(plan.options.stop.clone());
-    if let Some(dir) = &options.plot
-        && let Err(err) = std::fs::create_dir_all(dir)
-    {
-        eprintln!("error: cannot create {}: {err}", dir.display());
-        return ExitCode::from(2);
+    if let Some(dir) = &options.plot {
+        std::fs::create_dir_all(dir).map_err(|err| format!("cannot create {}: {err}", dir.display()))?;
     }
+    Ok((format, plan, book))
+}
 
+/// The paragraph before the table (the plan, the evaluation, the offsets, the positions, the
+/// references), in the table and Markdown formats.
+fn print_intro(plan: &Plan, format: Format, options: &Options) {
+    if format != Format::Table && format != Format::Markdown {
+        return;
+    }
     let offsets = plan
         .options
         .depth_offset
         .map_or_else(|| "each configuration's own".to_string(), |o| format!("{o:+}"));
-    if format == Format::Table || format == Format::Markdown {
-        let intro = format!(
-            "{} Evaluation {}; depth offset {offsets}; positions: {}; reference: alpha-beta \
-             (minimax-exact) and minimax+quiescence up to depth {}.",
-            plan.description,
-            plan.options.evaluation,
-            if plan.suite.len() == thesis_suite().len() && options.suite.is_none() {
-                "the thesis's 24".to_string()
-            } else {
-                plan.suite.len().to_string()
-            },
-            plan.options.quiescence_check_max_depth
-        );
-        if format == Format::Table {
-            println!("{}\n", wrap_words(&intro, WIDTH));
+    let intro = format!(
+        "{} Evaluation {}; depth offset {offsets}; positions: {}; reference: alpha-beta \
+         (minimax-exact) and minimax+quiescence up to depth {}.",
+        plan.description,
+        plan.options.evaluation,
+        if plan.suite.len() == thesis_suite().len() && options.suite.is_none() {
+            "the thesis's 24".to_string()
         } else {
-            println!("{intro}\n");
-        }
+            plan.suite.len().to_string()
+        },
+        plan.options.quiescence_check_max_depth
+    );
+    if format == Format::Table {
+        println!("{}\n", wrap_words(&intro, WIDTH));
+    } else {
+        println!("{intro}\n");
     }
+}
 
+/// Runs the plan with a progress bar on stderr, which also reports each disagreement.
+fn run_with_bar(plan: &Plan) -> Report {
     let bar = progress::bar((plan.suite.len() * plan.configs.len()) as u64, "searches");
-    let started = Instant::now();
     let report = run_suite(
         &plan.suite,
         &plan.configs,
@@ -360,11 +390,16 @@ pub fn run(options: &Options, arguments: impl IntoIterator<Item = String>) -> Ex
         },
     );
     bar.finish_and_clear();
+    report
+}
 
+/// Prints the report in `format`; in the table and Markdown formats, the wall time since
+/// `started` under it.
+fn print_report(report: &Report, format: Format, options: &Options, started: Instant) {
     if format == Format::Table {
-        print!("{}", render_terminal(&report, options.per_position));
+        print!("{}", render_terminal(report, options.per_position));
     } else {
-        print!("{}", render(&report, format));
+        print!("{}", render(report, format));
     }
     if format == Format::Table || format == Format::Markdown {
         println!(
@@ -372,43 +407,39 @@ pub fn run(options: &Options, arguments: impl IntoIterator<Item = String>) -> Ex
             started.elapsed().as_secs_f64()
         );
     }
-    if let Some(dir) = &options.plot {
-        for (name, draw) in [
-            (
-                "nodes-per-position.svg",
-                plot::nodes_per_position as fn(&_, &_) -> _,
-            ),
-            ("nodes-per-depth.svg", plot::nodes_per_depth),
-        ] {
-            let path = dir.join(name);
-            match draw(&report, &path) {
-                Ok(()) => eprintln!("wrote {}", path.display()),
-                Err(err) => eprintln!("error: {err}"),
-            }
+}
+
+/// Draws the report's plots into `dir`, saying what it wrote or why not.
+fn write_plots(report: &Report, dir: &Path) {
+    for (name, draw) in [
+        (
+            "nodes-per-position.svg",
+            plot::nodes_per_position as fn(&_, &_) -> _,
+        ),
+        ("nodes-per-depth.svg", plot::nodes_per_depth),
+    ] {
+        let path = dir.join(name);
+        match draw(report, &path) {
+            Ok(()) => eprintln!("wrote {}", path.display()),
+            Err(err) => eprintln!("error: {err}"),
         }
     }
-    let mut written = true;
-    if let Some((name, book)) = &book {
-        if report.interrupted.is_some() || report.disagreements() > 0 {
-            eprintln!("not written into the book's section {name}: the run was cut short or disagreed");
-        } else {
-            let command = example_command("compare", arguments);
-            written = write_or_report(Some(book), name, &command, &markdown_summary(&report));
-        }
+}
+
+/// Writes the report's summary into the book's section `name`, with the command of
+/// `arguments`, unless the run was cut short or disagreed: whether nothing went wrong.
+fn write_summary(
+    report: &Report,
+    name: &str,
+    book: &Book,
+    arguments: impl IntoIterator<Item = String>,
+) -> bool {
+    if report.interrupted.is_some() || report.disagreements() > 0 {
+        eprintln!("not written into the book's section {name}: the run was cut short or disagreed");
+        return true;
     }
-    if report.disagreements() > 0 {
-        eprintln!(
-            "error: {} disagreement(s) with the reference",
-            report.disagreements()
-        );
-        ExitCode::FAILURE
-    } else if !written {
-        ExitCode::from(2)
-    } else if plan.options.stop.load(Ordering::Relaxed) {
-        ExitCode::from(130)
-    } else {
-        ExitCode::SUCCESS
-    }
+    let command = example_command("compare", arguments);
+    write_or_report(Some(book), name, &command, &markdown_summary(report))
 }
 
 #[cfg(test)]

@@ -34,7 +34,7 @@ use game_chess::{ChessGame, Evaluation, MoveOrdering};
 use search_core::Searcher;
 use search_core::engine::{
     Config as EngineConfig, ConfigError as EngineConfigError, DepthPolicy, Engine, Exactness, FEATURES,
-    HistoryRule, Kind, NullMoveConfig, NullReduction, QuiescenceConfig, TableConfig,
+    FirstGuess, HistoryRule, Kind, NullMoveConfig, NullReduction, QuiescenceConfig, RootWindow, TableConfig,
 };
 use search_core::reference::Minimax;
 
@@ -281,10 +281,21 @@ fn engine(
 /// Every named configuration, thesis first.
 #[must_use]
 pub fn registry() -> Vec<Config> {
-    use MoveOrdering::{MvvLva, ThesisV1, ThesisV2, ThesisV3, ThesisV4};
-    let plain = || EngineConfig::PLAIN;
-    let table = |policy| Some(TableConfig::new(policy));
-    let mut configs = vec![Config {
+    let mut configs = vec![minimax()];
+    configs.extend(alpha_beta_orderings());
+    configs.extend(null_move_reductions());
+    configs.extend(table_versions());
+    configs.extend(quiescence_and_final());
+    configs.extend(
+        PROJECT.map(|(name, description, config)| engine(name, description, MoveOrdering::MvvLva, config, 2)),
+    );
+    configs.push(mcts_config("mcts", MctsConfig::default()));
+    configs
+}
+
+/// The thesis's plain minimax, every node searched (`minimax`).
+fn minimax() -> Config {
+    Config {
         name: "minimax".into(),
         description: "plain minimax, every node (thesis Fig. 2-3, Table 4)".into(),
         recipe: Recipe::Minimax,
@@ -292,155 +303,170 @@ pub fn registry() -> Vec<Config> {
         check: Check::AlphaBeta,
         default_offset: 0,
         relative_offset: 0,
-    }];
-    for (version, ordering) in [(1, ThesisV1), (2, ThesisV2), (3, ThesisV3), (4, ThesisV4)] {
-        configs.push(engine(
-            &format!("ab-v{version}"),
-            &format!("alpha-beta, thesis move ordering {version} (Table 1: depth +2)"),
-            ordering,
-            plain(),
-            2,
-        ));
     }
-    for r in 1..=3 {
-        configs.push(engine(
-            &format!("nm-r{r}"),
-            &format!("alpha-beta v1 + null move R={r} (Table 2: depth +2)"),
-            ThesisV1,
-            EngineConfig {
-                null_move: Some(NullMoveConfig::new(NullReduction::Fixed(r))),
-                ..plain()
-            },
-            2,
-        ));
-    }
-    for (version, policy, what) in [
+}
+
+/// The thesis's alpha-beta on each of its four move orderings (`ab-v1` ... `ab-v4`).
+fn alpha_beta_orderings() -> Vec<Config> {
+    use MoveOrdering::{ThesisV1, ThesisV2, ThesisV3, ThesisV4};
+    [(1, ThesisV1), (2, ThesisV2), (3, ThesisV3), (4, ThesisV4)]
+        .into_iter()
+        .map(|(version, ordering)| {
+            engine(
+                &format!("ab-v{version}"),
+                &format!("alpha-beta, thesis move ordering {version} (Table 1: depth +2)"),
+                ordering,
+                EngineConfig::PLAIN,
+                2,
+            )
+        })
+        .collect()
+}
+
+/// The thesis's null move on alpha-beta v1, reductions 1 to 3 (`nm-r1` ... `nm-r3`).
+fn null_move_reductions() -> Vec<Config> {
+    (1..=3)
+        .map(|r| {
+            engine(
+                &format!("nm-r{r}"),
+                &format!("alpha-beta v1 + null move R={r} (Table 2: depth +2)"),
+                MoveOrdering::ThesisV1,
+                EngineConfig {
+                    null_move: Some(NullMoveConfig::new(NullReduction::Fixed(r))),
+                    ..EngineConfig::PLAIN
+                },
+                2,
+            )
+        })
+        .collect()
+}
+
+/// The thesis's three transposition-table versions on alpha-beta v1 (`tt-v1` ... `tt-v3`).
+fn table_versions() -> Vec<Config> {
+    [
         (1, DepthPolicy::SameDepth, "same depth"),
         (2, DepthPolicy::AtLeastDepth, "same or deeper"),
         (3, DepthPolicy::AnyDepth, "any depth"),
-    ] {
-        configs.push(engine(
+    ]
+    .into_iter()
+    .map(|(version, policy, what)| {
+        engine(
             &format!("tt-v{version}"),
             &format!(
                 "TT version {version} ({what}) on alpha-beta v1 (thesis: on minimax; Table 4: depth +0)"
             ),
-            ThesisV1,
+            MoveOrdering::ThesisV1,
             EngineConfig {
-                table: table(policy),
-                ..plain()
+                table: Some(TableConfig::new(policy)),
+                ..EngineConfig::PLAIN
             },
             0,
-        ));
-    }
+        )
+    })
+    .collect()
+}
+
+/// The thesis's quiescence search on alpha-beta v1 at its two depths (`qs+0`, `qs-1`), and its
+/// final algorithm (`thesis-final`).
+fn quiescence_and_final() -> [Config; 3] {
     let quiescence = EngineConfig {
         quiescence: Some(QuiescenceConfig::default()),
-        ..plain()
+        ..EngineConfig::PLAIN
     };
-    configs.push(engine(
-        "qs+0",
-        "alpha-beta v1 + quiescence search (Table 6: depth +0; the thesis's also had null move)",
-        ThesisV1,
-        quiescence,
-        0,
-    ));
     let mut qs_minus_one = engine(
         "qs-1",
         "alpha-beta v1 + quiescence search, one ply shallower (Table 6: depth -1)",
-        ThesisV1,
+        MoveOrdering::ThesisV1,
         quiescence,
         0,
     );
     qs_minus_one.relative_offset = -1;
-    configs.push(qs_minus_one);
-    configs.push(engine(
-        "thesis-final",
-        "the thesis's final algorithm: alpha-beta v1 + null move R=2 + quiescence (depth +0)",
-        ThesisV1,
-        EngineConfig {
-            null_move: Some(NullMoveConfig::new(NullReduction::Fixed(2))),
-            quiescence: Some(QuiescenceConfig::default()),
-            ..plain()
-        },
-        0,
-    ));
+    [
+        engine(
+            "qs+0",
+            "alpha-beta v1 + quiescence search (Table 6: depth +0; the thesis's also had null move)",
+            MoveOrdering::ThesisV1,
+            quiescence,
+            0,
+        ),
+        qs_minus_one,
+        engine(
+            "thesis-final",
+            "the thesis's final algorithm: alpha-beta v1 + null move R=2 + quiescence (depth +0)",
+            MoveOrdering::ThesisV1,
+            EngineConfig {
+                null_move: Some(NullMoveConfig::new(NullReduction::Fixed(2))),
+                ..quiescence
+            },
+            0,
+        ),
+    ]
+}
 
-    let hints = EngineConfig {
-        order_hints: true,
-        ..plain()
-    };
-    configs.push(engine(
+/// The base of the project's configurations: alpha-beta on the positions' MVV-LVA order.
+const HINTS: EngineConfig = EngineConfig {
+    order_hints: true,
+    ..EngineConfig::PLAIN
+};
+
+/// The project's configurations, each on MVV-LVA order at depth offset +2: name, description,
+/// engine configuration.
+const PROJECT: [(&str, &str, EngineConfig); 8] = [
+    (
         "ab-mvv",
         "alpha-beta, MVV-LVA ordering (the base of the project's configurations)",
-        MvvLva,
-        hints,
-        2,
-    ));
-    configs.push(engine(
+        HINTS,
+    ),
+    (
         "killers",
         "alpha-beta, MVV-LVA + killer moves",
-        MvvLva,
         EngineConfig {
             killers: true,
-            ..hints
+            ..HINTS
         },
-        2,
-    ));
-    configs.push(engine(
+    ),
+    (
         "history",
         "alpha-beta, MVV-LVA + history heuristic",
-        MvvLva,
         EngineConfig {
             history: Some(HistoryRule::Classic),
-            ..hints
+            ..HINTS
         },
-        2,
-    ));
-    configs.push(engine(
+    ),
+    (
         "pvs",
         "principal variation search, MVV-LVA",
-        MvvLva,
-        EngineConfig { pvs: true, ..hints },
-        2,
-    ));
-    configs.push(engine(
+        EngineConfig { pvs: true, ..HINTS },
+    ),
+    (
         "id",
         "iterative deepening (no TT: each iteration only orders the root), MVV-LVA",
-        MvvLva,
         EngineConfig {
             iterative_deepening: true,
-            ..hints
+            ..HINTS
         },
-        2,
-    ));
-    configs.push(engine(
+    ),
+    (
         "mtdf",
         "MTD(f) over iterative deepening with a same-depth TT, MVV-LVA",
-        MvvLva,
         EngineConfig {
             iterative_deepening: true,
-            table: table(DepthPolicy::SameDepth),
-            root_window: search_core::engine::RootWindow::Mtdf(search_core::engine::FirstGuess::Previous),
-            ..hints
+            table: Some(TableConfig::new(DepthPolicy::SameDepth)),
+            root_window: RootWindow::Mtdf(FirstGuess::Previous),
+            ..HINTS
         },
-        2,
-    ));
-    configs.push(engine(
+    ),
+    (
         "exact",
         "Engine::exact: id + same-depth TT + MVV-LVA + killers + history + PVS",
-        MvvLva,
         EngineConfig::exact(),
-        2,
-    ));
-    configs.push(engine(
+    ),
+    (
         "strongest",
         "Engine::strongest: exact + deeper-TT, aspiration, adaptive null move, reverse futility, log LMR, quiescence, check extension",
-        MvvLva,
         EngineConfig::strongest(),
-        2,
-    ));
-    configs.push(mcts_config("mcts", MctsConfig::default()));
-    configs
-}
+    ),
+];
 
 /// The names of [`registry`], in order.
 #[must_use]

@@ -172,6 +172,8 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> ExitCod
 /// The header of the table row `--book` writes.
 const TABLE_HEADER: &str = "| position | precision | settled (side to move) | first player | best move | probes | nodes | time | table | threads |\n|---|---|---|---|---|---|---|---|---|---|";
 
+/// Solves the position `options` name, Ctrl-C stopping it; `row` gets the book's table row of
+/// a settled position. Its exit status, or a bad position or database, in words.
 fn solve_game(options: &Options, row: &mut Option<String>) -> Result<ExitCode, String> {
     let stop = Arc::new(AtomicBool::new(false));
     stop_on_ctrl_c(Arc::clone(&stop));
@@ -183,44 +185,11 @@ fn solve_game(options: &Options, row: &mut Option<String>) -> Result<ExitCode, S
             database,
             database_file,
         } => {
-            let mut position = Kalah::new(*houses, *seeds).map_err(|e| e.to_string())?;
-            for text in after.split_whitespace() {
-                let house = position.parse_move(text).map_err(|e| e.to_string())?;
-                position = position.play(house);
-            }
+            let position = kalah_after(*houses, *seeds, after)?;
             let title = format!("Kalah({houses}, {seeds}){}", moves_note(after));
-            let database = database_seeds(*houses, *seeds, *database);
-            let indexing = SeedsInPlay::new(*houses, database).map_err(|e| e.to_string())?;
-            let database = (database > 0)
-                .then(|| endgame_database(indexing, database_file.as_deref(), options, &stop))
-                .transpose()?;
-            let title = match &database {
-                Some((_, note)) => format!("{title} (database: {note})"),
-                None => title,
-            };
-            let database = database.map(|(database, _)| database);
-            match &database {
-                Some(database) if !stop.load(Ordering::Relaxed) => {
-                    let root = WithDatabase::new(database, position);
-                    Ok(settle(
-                        &title,
-                        &root,
-                        |_, house| house.to_string(),
-                        options,
-                        &stop,
-                        row,
-                    ))
-                }
-                Some(_) => Ok(ExitCode::from(3)),
-                None => Ok(settle(
-                    &title,
-                    &position,
-                    |_, house| house.to_string(),
-                    options,
-                    &stop,
-                    row,
-                )),
-            }
+            let seeds_in_play = database_seeds(*houses, *seeds, *database);
+            let database = kalah_database(*houses, seeds_in_play, database_file.as_deref(), options, &stop)?;
+            Ok(solve_kalah(&title, position, database, options, &stop, row))
         }
         GameChoice::ConnectFour { moves, size } => {
             let position = ConnectFour::with_size(size.0, size.1)
@@ -276,6 +245,59 @@ fn solve_game(options: &Options, row: &mut Option<String>) -> Result<ExitCode, S
     }
 }
 
+/// Kalah with `houses` houses a side of `seeds` seeds each, after the moves `after` (houses,
+/// as `3 1`).
+fn kalah_after(houses: u8, seeds: u8, after: &str) -> Result<Kalah, String> {
+    let mut position = Kalah::new(houses, seeds).map_err(|e| e.to_string())?;
+    for text in after.split_whitespace() {
+        let house = position.parse_move(text).map_err(|e| e.to_string())?;
+        position = position.play(house);
+    }
+    Ok(position)
+}
+
+/// A Kalah endgame database and a note on it for the title (its size, how it was made).
+type NotedDatabase = (Database<Kalah, SeedsInPlay>, String);
+
+/// The Kalah endgame database of `seeds` seeds in play for `houses` houses a side, read or
+/// built ([`endgame_database`]), with a note on it; none for 0 seeds.
+fn kalah_database(
+    houses: u8,
+    seeds: u32,
+    file: Option<&std::path::Path>,
+    options: &Options,
+    stop: &Arc<AtomicBool>,
+) -> Result<Option<NotedDatabase>, String> {
+    let indexing = SeedsInPlay::new(houses, seeds).map_err(|e| e.to_string())?;
+    (seeds > 0)
+        .then(|| endgame_database(indexing, file, options, stop))
+        .transpose()
+}
+
+/// Settles Kalah `position` on its endgame `database` if it has one (the database's note added
+/// to the title), else by search alone; exit status 3 if Ctrl-C stopped the database's build.
+fn solve_kalah(
+    title: &str,
+    position: Kalah,
+    database: Option<NotedDatabase>,
+    options: &Options,
+    stop: &Arc<AtomicBool>,
+    row: &mut Option<String>,
+) -> ExitCode {
+    match database {
+        None => settle(title, &position, |_, house| house.to_string(), options, stop, row),
+        Some(_) if stop.load(Ordering::Relaxed) => ExitCode::from(3),
+        Some((database, note)) => settle(
+            &format!("{title} (database: {note})"),
+            &WithDatabase::new(&database, position),
+            |_, house| house.to_string(),
+            options,
+            stop,
+            row,
+        ),
+    }
+}
+
 /// Checks `options`' game and position as the program would build them, without solving or
 /// building a database: the title of the position, or what is wrong with it, in words (what the
 /// fuzz target of the lab's command lines calls).
@@ -293,11 +315,7 @@ pub fn validate(options: &Options) -> Result<String, String> {
             database,
             ..
         } => {
-            let mut position = Kalah::new(*houses, *seeds).map_err(|e| to_text(&e))?;
-            for text in after.split_whitespace() {
-                let house = position.parse_move(text).map_err(|e| to_text(&e))?;
-                position = position.play(house);
-            }
+            kalah_after(*houses, *seeds, after)?;
             SeedsInPlay::new(*houses, database_seeds(*houses, *seeds, *database)).map_err(|e| to_text(&e))?;
             format!("Kalah({houses}, {seeds}){}", moves_note(after))
         }
@@ -375,7 +393,7 @@ fn endgame_database(
     file: Option<&std::path::Path>,
     options: &Options,
     stop: &Arc<AtomicBool>,
-) -> Result<(Database<Kalah, SeedsInPlay>, String), String> {
+) -> Result<NotedDatabase, String> {
     use search_core::solve::database::Indexing;
     let started = Instant::now();
     let what = indexing.describe();

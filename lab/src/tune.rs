@@ -180,6 +180,11 @@ impl Dataset {
         usage
     }
 
+    /// Positions held out.
+    fn held_out_len(&self) -> usize {
+        self.held_out.iter().filter(|&&h| h).count()
+    }
+
     fn position(&self, index: usize) -> &[(u16, i16)] {
         &self.entries[self.starts[index]..self.starts[index + 1]]
     }
@@ -499,7 +504,7 @@ pub fn weights_file(weights: &[Weight], header: &str) -> String {
         let _ = writeln!(text, "//! {line}");
     }
     text = text.replace("//! \n", "//!\n");
-    text += "\nuse super::classical::{TERMS, Weight};\n\n/// Every term's middle-game and end-game weight.\n#[rustfmt::skip]\npub(super) const WEIGHTS: [Weight; TERMS] = [\n";
+    text += "\nuse super::terms::{TERMS, Weight};\n\n/// Every term's middle-game and end-game weight.\n#[rustfmt::skip]\npub(super) const WEIGHTS: [Weight; TERMS] = [\n";
     for group in GROUPS {
         let _ = writeln!(text, "    // {}: {}", group.name, group.meaning);
         for row in weights[group.start..group.start + group.len].chunks(8) {
@@ -517,16 +522,7 @@ pub fn weights_file(weights: &[Weight], header: &str) -> String {
 ///
 /// Bad options, unreadable data, no quiet position, or a weights file that cannot be written.
 pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<(), String> {
-    let frozen: Vec<&classical::TermGroup> = options
-        .freeze
-        .iter()
-        .map(|name| {
-            GROUPS.iter().find(|g| g.name == name.as_str()).ok_or_else(|| {
-                let names: Vec<_> = GROUPS.iter().map(|g| g.name).collect();
-                format!("--freeze {name:?}: no such group (groups: {})", names.join(", "))
-            })
-        })
-        .collect::<Result<_, _>>()?;
+    let is_frozen = frozen_terms(&options.freeze)?;
     if !(options.rate > 0.0 && options.rate.is_finite()) {
         return Err(format!(
             "--rate {}: a positive number of centipawns",
@@ -541,6 +537,40 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<
         book.check(&[name]).map_err(|err| err.to_string())?;
     }
     let args: Vec<String> = args.into_iter().collect();
+    let data = read_positions(options)?;
+    let fitted = fit(data, &is_frozen, options);
+    let summary = summary(&fitted, options);
+    if let (Some(book), Some(name)) = (&book, &options.book) {
+        let command = crate::book::example_command("tune", args.iter().cloned());
+        if !crate::book::write_or_report(Some(book), name, &command, &summary) {
+            return Err("the book was not written".into());
+        }
+    }
+    if options.dry_run {
+        return Ok(());
+    }
+    let text = weights_file(&fitted.rounded, &weights_header(&fitted, options, args));
+    write_file(&options.out, &text)?;
+    eprintln!("wrote {}", options.out.display());
+    Ok(())
+}
+
+/// Which terms `--freeze` keeps as they are, by term, from its group names.
+fn frozen_terms(names: &[String]) -> Result<Vec<bool>, String> {
+    let mut is_frozen = vec![false; TERMS];
+    for name in names {
+        let group = GROUPS.iter().find(|g| g.name == name.as_str()).ok_or_else(|| {
+            let names: Vec<_> = GROUPS.iter().map(|g| g.name).collect();
+            format!("--freeze {name:?}: no such group (groups: {})", names.join(", "))
+        })?;
+        is_frozen[group.start..group.start + group.len].fill(true);
+    }
+    Ok(is_frozen)
+}
+
+/// Checks the fit's numbers (`--score-weight`, `--prior`, `--k`), then reads and traces the
+/// positions of `--data`, saying how many it kept and how long it took.
+fn read_positions(options: &Options) -> Result<Dataset, String> {
     let started = std::time::Instant::now();
     eprintln!("reading and tracing the positions ...");
     if !(0.0..=1.0).contains(&options.score_weight) {
@@ -555,11 +585,11 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<
     if let Some(k) = options.k.filter(|k| !(k.is_finite() && *k > 0.0)) {
         return Err(format!("--k {k}: a positive number"));
     }
-    let mut data = load(&options.data, options.keep_noisy, options.max_positions)?;
+    let data = load(&options.data, options.keep_noisy, options.max_positions)?;
     if data.is_empty() {
         return Err("no position to tune on: run the selfplay program first".into());
     }
-    let held_out = data.held_out.iter().filter(|&&h| h).count();
+    let held_out = data.held_out_len();
     eprintln!(
         "{} games, {} positions, {} kept{} ({} fitted, {} held out), {:.0} s",
         data.games,
@@ -570,6 +600,34 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<
         held_out,
         started.elapsed().as_secs_f64()
     );
+    Ok(data)
+}
+
+/// A finished fit: the data, the weights before and after, and the figures the summary and the
+/// weights file's header give.
+struct Fitted {
+    /// The positions, their targets set with `k`.
+    data: Dataset,
+    /// The logistic scale.
+    k: f64,
+    /// The weights before the fit, centred as `best` is.
+    start: Vec<[f64; 2]>,
+    /// The weights of the lowest held-out error, centred.
+    best: Vec<[f64; 2]>,
+    /// `best`, rounded: the weights written.
+    rounded: Vec<Weight>,
+    /// The epochs run before `best`.
+    best_epoch: usize,
+    /// The held-out error before the fit.
+    held_before: f64,
+    /// The held-out error of `rounded`, by the evaluation's own arithmetic.
+    held_integer: f64,
+}
+
+/// Fits the weights to `data` from today's: `K` (fitted unless given), the targets, Adam until
+/// the held-out error stops improving, then the per-piece means moved into material and the
+/// weights rounded; prints the errors before and after.
+fn fit(mut data: Dataset, is_frozen: &[bool], options: &Options) -> Fitted {
     let start: Vec<[f64; 2]> = classical::weights()
         .iter()
         .map(|&[mg, eg]| [f64::from(mg), f64::from(eg)])
@@ -578,17 +636,52 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<
     data.set_targets(k, options.score_weight);
     let (fit_before, held_before) = errors(&data, &start, k, None);
     eprintln!("K = {k:.4}; error before: fitted {fit_before:.6}, held out {held_before:.6}");
-
-    let mut is_frozen = vec![false; TERMS];
-    for group in &frozen {
-        is_frozen[group.start..group.start + group.len].fill(true);
+    let (mut best, best_epoch) = descend(&data, &start, k, held_before, is_frozen, options);
+    // The tables and mobility tables hold a per-piece constant that material holds too: move
+    // each one's mean (weighted by how often its terms occur) into material, which changes no
+    // evaluation and makes the numbers readable. Not where a group involved is frozen.
+    let usage = data.usage();
+    let mut start = start;
+    center(&mut best, &usage, is_frozen);
+    center(&mut start, &usage, is_frozen);
+    let (fit_after, held_after) = errors(&data, &best, k, None);
+    let rounded: Vec<Weight> = best
+        .iter()
+        .map(|&[mg, eg]| [mg.round() as i32, eg.round() as i32])
+        .collect();
+    let held_integer = integer_error(&data, &rounded, k);
+    eprintln!(
+        "error after {best_epoch} epochs: fitted {fit_after:.6}, held out {held_after:.6} ({held_integer:.6} with the rounded weights, by the evaluation's own arithmetic); before: {fit_before:.6}, {held_before:.6}"
+    );
+    Fitted {
+        data,
+        k,
+        start,
+        best,
+        rounded,
+        best_epoch,
+        held_before,
+        held_integer,
     }
+}
+
+/// Adam on the whole batch from `start`, with a progress bar, until `--epochs`, `--patience`
+/// epochs without a better held-out error, or Ctrl-C; frozen terms stay. The weights with the
+/// lowest held-out error (`held_before` to beat at first) and the epochs run before them.
+fn descend(
+    data: &Dataset,
+    start: &[[f64; 2]],
+    k: f64,
+    held_before: f64,
+    is_frozen: &[bool],
+    options: &Options,
+) -> (Vec<[f64; 2]>, usize) {
     let stop = Arc::new(AtomicBool::new(false));
     progress::stop_on_ctrl_c(Arc::clone(&stop));
     let bar = progress::bar(options.epochs as u64, "epochs");
     progress::log_progress_when_not_a_terminal(&bar);
-    let mut weights = start.clone();
-    let (mut best, mut best_held, mut best_epoch) = (start.clone(), held_before, 0);
+    let mut weights = start.to_vec();
+    let (mut best, mut best_held, mut best_epoch) = (start.to_vec(), held_before, 0);
     let (mut m, mut v) = (vec![[0.0; 2]; TERMS], vec![[0.0; 2]; TERMS]);
     let mut gradient = vec![[0.0; 2]; TERMS];
     let (beta1, beta2, epsilon) = (0.9f64, 0.999f64, 1e-8);
@@ -596,7 +689,7 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        let (fit, held) = errors(&data, &weights, k, Some(&mut gradient));
+        let (fit, held) = errors(data, &weights, k, Some(&mut gradient));
         if held < best_held {
             (best, best_held, best_epoch) = (weights.clone(), held, epoch - 1);
         }
@@ -607,7 +700,7 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<
         if epoch - 1 - best_epoch >= options.patience {
             break;
         }
-        add_prior(&mut gradient, &weights, &start, options.prior);
+        add_prior(&mut gradient, &weights, start, options.prior);
         for term in 0..TERMS {
             if is_frozen[term] {
                 continue;
@@ -623,22 +716,23 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<
         }
     }
     bar.finish();
-    // The tables and mobility tables hold a per-piece constant that material holds too: move
-    // each one's mean (weighted by how often its terms occur) into material, which changes no
-    // evaluation and makes the numbers readable. Not where a group involved is frozen.
-    let usage = data.usage();
-    let mut start = start;
-    center(&mut best, &usage, &is_frozen);
-    center(&mut start, &usage, &is_frozen);
-    let (fit_after, held_after) = errors(&data, &best, k, None);
-    let rounded: Vec<Weight> = best
-        .iter()
-        .map(|&[mg, eg]| [mg.round() as i32, eg.round() as i32])
-        .collect();
-    let held_integer = integer_error(&data, &rounded, k);
-    eprintln!(
-        "error after {best_epoch} epochs: fitted {fit_after:.6}, held out {held_after:.6} ({held_integer:.6} with the rounded weights, by the evaluation's own arithmetic); before: {fit_before:.6}, {held_before:.6}"
-    );
+    (best, best_epoch)
+}
+
+/// The run's summary for the book (the data, the errors, each group's mean change), each
+/// group's change printed too.
+fn summary(fitted: &Fitted, options: &Options) -> String {
+    let Fitted {
+        data,
+        k,
+        start,
+        best,
+        best_epoch,
+        held_before,
+        held_integer,
+        ..
+    } = fitted;
+    let held_out = data.held_out_len();
     let mut summary = format!(
         "| data | games | positions | quiet, fitted | held out | K | error, held out: before | after (rounded) | epochs |\n|---|---|---|---|---|---|---|---|---|\n| {} | {} | {} | {} | {} | {k:.4} | {held_before:.6} | {held_integer:.6} | {best_epoch} |\n\n| group | terms | mean change (cp, both phases) |\n|---|---|---|\n",
         options
@@ -662,34 +756,31 @@ pub fn run(options: &Options, args: impl IntoIterator<Item = String>) -> Result<
         eprintln!("  {:<20} mean change {moved:6.1} cp", group.name);
         let _ = writeln!(summary, "| `{}` | {} | {moved:.1} |", group.name, group.len);
     }
-    if let (Some(book), Some(name)) = (&book, &options.book) {
-        let command = crate::book::example_command("tune", args.iter().cloned());
-        if !crate::book::write_or_report(Some(book), name, &command, &summary) {
-            return Err("the book was not written".into());
-        }
-    }
-    if options.dry_run {
-        return Ok(());
-    }
+    summary
+}
+
+/// The weights file's header: what the weights are, the command that wrote them (`args`) and
+/// the fit's data and errors.
+fn weights_header(fitted: &Fitted, options: &Options, args: Vec<String>) -> String {
     let command = crate::book::example_command("tune", args);
     let names: Vec<String> = options.data.iter().map(|p| p.display().to_string()).collect();
-    let header = format!(
+    format!(
         "The classical evaluation's weights ([`super::classical`]): a middle-game and an end-game\n\
          weight per term, in centipawns, in the order of [`GROUPS`](super::classical::GROUPS).\n\
          \n\
          Written by the tuner, `{command}`:\n\
-         {} quiet positions of {} self-play games ({}), one game in ten held out; K = {k:.4};\n\
-         mean squared error on the held-out positions {held_before:.6} before, {held_integer:.6} after\n\
-         ({best_epoch} epochs of Adam, step {} cp). Do not edit by hand: tune again.",
-        data.len(),
-        data.games,
+         {} quiet positions of {} self-play games ({}), one game in ten held out; K = {:.4};\n\
+         mean squared error on the held-out positions {:.6} before, {:.6} after\n\
+         ({} epochs of Adam, step {} cp). Do not edit by hand: tune again.",
+        fitted.data.len(),
+        fitted.data.games,
         names.join(", "),
+        fitted.k,
+        fitted.held_before,
+        fitted.held_integer,
+        fitted.best_epoch,
         options.rate,
-    );
-    let text = weights_file(&rounded, &header);
-    write_file(&options.out, &text)?;
-    eprintln!("wrote {}", options.out.display());
-    Ok(())
+    )
 }
 
 fn write_file(path: &Path, text: &str) -> Result<(), String> {
@@ -796,6 +887,8 @@ mod tests {
         let weights: Vec<Weight> = (0..TERMS as i32).map(|t| [t, -t]).collect();
         let text = weights_file(&weights, "a header\n\nmore");
         assert!(text.starts_with("//! a header\n//!\n//! more\n"));
+        // The terms' own file, not the evaluation's: the evaluation imports the weights.
+        assert!(text.contains("\nuse super::terms::{TERMS, Weight};\n"));
         let numbers: Vec<i32> = text
             .lines()
             .filter(|l| l.trim_start().starts_with('['))

@@ -201,85 +201,15 @@ fn run<G: StudioGame>(
     limits: &StudioLimits,
     clock: Option<Duration>,
 ) -> Result<Run<G>, StudioError> {
-    let Some(&(_, _, view)) = SEARCHERS.iter().find(|entry| entry.0 == spec.kind) else {
-        return Err(StudioError::BadRequest(format!(
-            "unknown searcher \"{}\": the searchers are {}",
-            spec.kind,
-            SEARCHERS.map(|entry| entry.0).join(", ")
-        )));
-    };
-    if spec.config.is_some() && spec.kind != "engine" {
-        return Err(StudioError::BadRequest(format!(
-            "a configuration is for the engine, not for {}",
-            spec.kind
-        )));
-    }
-    if spec.iterations.is_some() && spec.kind != "mcts" {
-        return Err(StudioError::BadRequest(format!(
-            "iterations are for mcts, not for {}",
-            spec.kind
-        )));
-    }
-    let cap = limits.max_drawn_nodes;
+    let view = check_spec(spec)?;
     let budget = limits.max_search_nodes;
     let tree = Budgeted::new(root.clone(), budget);
-    let evaluator = BudgetedEval(G::evaluator());
     let time = clock.unwrap_or(limits.max_time).min(limits.max_time);
-    let search_limits = Limits::depth(depth).with_nodes(budget).with_time(time);
     let started = Instant::now();
-
-    macro_rules! traced {
-        ($searcher:expr) => {{
-            let mut searcher = $searcher;
-            let result = searcher.search(&tree, &search_limits);
-            (result, searcher.trace().cloned(), searcher.name().to_string())
-        }};
-    }
-    let (result, trace, name) = match spec.kind.as_str() {
-        "minimax" => traced!(Minimax::new(evaluator).with_trace(cap)),
-        "negamax" => traced!(Negamax::new(evaluator).with_trace(cap)),
-        "alphabeta" => traced!(AlphaBeta::new(evaluator).with_trace(cap)),
-        "alphabeta-minimax" => traced!(AlphaBetaMinimax::new(evaluator).with_trace(cap)),
-        "quiescence" => traced!(MinimaxQuiescence::new(evaluator).with_trace(cap)),
-        "engine" => {
-            let config = match spec.config.as_deref().map(str::trim) {
-                None | Some("") => Config::exact(),
-                Some(text) => text.parse::<Config>().map_err(|error| {
-                    StudioError::BadRequest(format!("engine configuration \"{text}\": {error}"))
-                })?,
-            };
-            if config.threads > limits.max_threads {
-                return Err(StudioError::TooBig(format!(
-                    "the engine's configuration asks for {} threads, more than the {} allowed here",
-                    config.threads, limits.max_threads
-                )));
-            }
-            if clock.is_some() && !config.iterative_deepening {
-                // Without iterative deepening a search stopped by the clock has no value at all.
-                return Err(StudioError::BadRequest(format!(
-                    "a time limit needs iterative deepening (id) in the engine's configuration \"{config}\""
-                )));
-            }
-            traced!(Engine::with_config(evaluator, config.for_game::<G>()).with_trace(cap))
-        }
-        _ => {
-            // MCTS: bounded by its iterations and the clock, on the game itself (its playouts
-            // would spend a node budget that is meant for trees).
-            let iterations = spec.iterations.unwrap_or(DEFAULT_ITERATIONS);
-            if iterations == 0 || iterations > limits.max_iterations {
-                return Err(StudioError::BadRequest(format!(
-                    "MCTS iterations must be from 1 to {}, not {iterations}",
-                    limits.max_iterations
-                )));
-            }
-            let mut mcts = Mcts::new()
-                .with_evaluator(G::evaluator())
-                .with_seed(1)
-                .with_iterations(iterations)
-                .with_trace(cap);
-            let result = mcts.search(root, &Limits::depth(depth).with_time(time));
-            (result, mcts.trace().cloned(), mcts.name().to_string())
-        }
+    let (result, trace, name) = if spec.kind == "mcts" {
+        search_mcts(root, spec, depth, limits, time)?
+    } else {
+        search_tree(&tree, spec, depth, limits, clock, time)?
     };
     let elapsed = started.elapsed();
     if spec.kind != "mcts" && (tree.is_spent() || result.stats.nodes >= budget) {
@@ -310,6 +240,125 @@ fn run<G: StudioGame>(
         elapsed,
         stopped_by_clock,
     })
+}
+
+/// A search's result (moves `M`), trace (if kept) and searcher's name.
+type Searched<M> = (SearchResult<M>, Option<Trace>, String);
+
+/// Whose view `spec`'s searcher takes, or why the request is refused: an unknown searcher, or
+/// an option for another searcher than its own.
+fn check_spec(spec: &SearcherSpec) -> Result<&'static str, StudioError> {
+    let Some(&(_, _, view)) = SEARCHERS.iter().find(|entry| entry.0 == spec.kind) else {
+        return Err(StudioError::BadRequest(format!(
+            "unknown searcher \"{}\": the searchers are {}",
+            spec.kind,
+            SEARCHERS.map(|entry| entry.0).join(", ")
+        )));
+    };
+    if spec.config.is_some() && spec.kind != "engine" {
+        return Err(StudioError::BadRequest(format!(
+            "a configuration is for the engine, not for {}",
+            spec.kind
+        )));
+    }
+    if spec.iterations.is_some() && spec.kind != "mcts" {
+        return Err(StudioError::BadRequest(format!(
+            "iterations are for mcts, not for {}",
+            spec.kind
+        )));
+    }
+    Ok(view)
+}
+
+/// Searches `tree` (the root under the node budget) with one of the tree searchers (the
+/// reference searchers or the engine) to `depth`, within the node budget and `time`, the trace
+/// kept up to the drawn nodes' limit.
+fn search_tree<G: StudioGame>(
+    tree: &Budgeted<G>,
+    spec: &SearcherSpec,
+    depth: u32,
+    limits: &StudioLimits,
+    clock: Option<Duration>,
+    time: Duration,
+) -> Result<Searched<G::Move>, StudioError> {
+    let cap = limits.max_drawn_nodes;
+    let evaluator = BudgetedEval(G::evaluator());
+    let search_limits = Limits::depth(depth)
+        .with_nodes(limits.max_search_nodes)
+        .with_time(time);
+    macro_rules! traced {
+        ($searcher:expr) => {{
+            let mut searcher = $searcher;
+            let result = searcher.search(tree, &search_limits);
+            (result, searcher.trace().cloned(), searcher.name().to_string())
+        }};
+    }
+    Ok(match spec.kind.as_str() {
+        "minimax" => traced!(Minimax::new(evaluator).with_trace(cap)),
+        "negamax" => traced!(Negamax::new(evaluator).with_trace(cap)),
+        "alphabeta" => traced!(AlphaBeta::new(evaluator).with_trace(cap)),
+        "alphabeta-minimax" => traced!(AlphaBetaMinimax::new(evaluator).with_trace(cap)),
+        "quiescence" => traced!(MinimaxQuiescence::new(evaluator).with_trace(cap)),
+        // The engine: the kind is one of the searchers' (`check_spec`), and MCTS is not a tree's.
+        _ => {
+            let config = engine_config(spec, limits, clock)?;
+            traced!(Engine::with_config(evaluator, config.for_game::<G>()).with_trace(cap))
+        }
+    })
+}
+
+/// The engine's configuration `spec` asks for (the exact preset if none), or why it is
+/// refused: it does not parse, asks for more threads than allowed, or cannot stop on the clock.
+fn engine_config(
+    spec: &SearcherSpec,
+    limits: &StudioLimits,
+    clock: Option<Duration>,
+) -> Result<Config, StudioError> {
+    let config = match spec.config.as_deref().map(str::trim) {
+        None | Some("") => Config::exact(),
+        Some(text) => text
+            .parse::<Config>()
+            .map_err(|error| StudioError::BadRequest(format!("engine configuration \"{text}\": {error}")))?,
+    };
+    if config.threads > limits.max_threads {
+        return Err(StudioError::TooBig(format!(
+            "the engine's configuration asks for {} threads, more than the {} allowed here",
+            config.threads, limits.max_threads
+        )));
+    }
+    if clock.is_some() && !config.iterative_deepening {
+        // Without iterative deepening a search stopped by the clock has no value at all.
+        return Err(StudioError::BadRequest(format!(
+            "a time limit needs iterative deepening (id) in the engine's configuration \"{config}\""
+        )));
+    }
+    Ok(config)
+}
+
+/// Monte Carlo tree search of `root`, bounded by its iterations and `time`, on the game itself
+/// (its playouts would spend a node budget that is meant for trees); refused if the request's
+/// iterations are out of the limits.
+fn search_mcts<G: StudioGame>(
+    root: &G,
+    spec: &SearcherSpec,
+    depth: u32,
+    limits: &StudioLimits,
+    time: Duration,
+) -> Result<Searched<G::Move>, StudioError> {
+    let iterations = spec.iterations.unwrap_or(DEFAULT_ITERATIONS);
+    if iterations == 0 || iterations > limits.max_iterations {
+        return Err(StudioError::BadRequest(format!(
+            "MCTS iterations must be from 1 to {}, not {iterations}",
+            limits.max_iterations
+        )));
+    }
+    let mut mcts = Mcts::new()
+        .with_evaluator(G::evaluator())
+        .with_seed(1)
+        .with_iterations(iterations)
+        .with_trace(limits.max_drawn_nodes);
+    let result = mcts.search(root, &Limits::depth(depth).with_time(time));
+    Ok((result, mcts.trace().cloned(), mcts.name().to_string()))
 }
 
 /// A result's score for people: `3`, `mate 2` (tree nodes use the trace pictures' compact

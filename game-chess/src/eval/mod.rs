@@ -20,6 +20,7 @@ mod point_values;
 mod pst;
 mod tapered;
 mod tapered_plus;
+mod terms;
 mod weights;
 
 use std::fmt;

@@ -455,7 +455,7 @@ impl Run<'_> {
     /// The tables played on the clock (strength, suites), through the python-chess `scripts`, or
     /// why they were `skipped`.
     fn on_the_clock(&mut self, scripts: Option<&Scripts>, skipped: Option<&str>) -> Result<(), Stop> {
-        let (options, setup, budget, bar) = (self.options, self.setup, self.budget, self.bar);
+        let (options, setup) = (self.options, self.setup);
         let (tc, suite_time) = if options.quick {
             ("1+0.01", 0.2)
         } else {
@@ -471,94 +471,110 @@ impl Run<'_> {
                 continue;
             };
             if table == "strength" {
-                let mut rows = Vec::new();
-                for opponent in &setup.strength {
-                    if budget.exhausted() {
-                        rows.push(StrengthRow {
-                            opponent: opponent.clone(),
-                            last: None,
-                            errors: Vec::new(),
-                        });
-                        continue;
-                    }
-                    let base = bar.position();
-                    let row = run_strength_row(scripts, opponent, tc, budget, &mut |game| {
-                        bar.set_position(base + u64::from(game.games));
-                        bar.set_message(format!(
-                            "strength: {} game {}: {}",
-                            opponent.label,
-                            game.games,
-                            game.score()
-                        ));
-                    })?;
-                    if !row.errors.is_empty() {
-                        self.failed = true;
-                    }
-                    rows.push(row);
-                }
-                let markdown = strength_markdown(&rows, tc);
-                println!("## strength\n\n{markdown}");
-                let partial = rows
-                    .iter()
-                    .any(|r| r.last.is_none_or(|l| l.games < r.opponent.games));
-                self.write(
-                    own_section("strength"),
-                    &section_command("strength", None, options),
-                    &markdown,
-                    partial,
-                );
+                self.strength(scripts, tc)?;
             } else {
-                let mut engines = vec![scripts.engine.clone(), options.stockfish.clone()];
-                if !options.quick {
-                    engines.push(PathBuf::from(TOGA));
-                }
-                let mut rows = Vec::new();
-                for suite in &setup.suites {
-                    if budget.exhausted() {
-                        rows.push(SuiteRow {
-                            suite: suite.clone(),
-                            tallies: Vec::new(),
-                        });
-                        continue;
-                    }
-                    let row =
-                        run_test_suite(scripts, suite, &engines, suite_time, budget, &mut |position| {
-                            bar.inc(1);
-                            bar.set_message(format!(
-                                "suites: {} on {} ({}/{})",
-                                position.engine,
-                                suite
-                                    .file
-                                    .file_name()
-                                    .map_or_else(String::new, |f| f.to_string_lossy().into_owned()),
-                                position.done,
-                                position.positions
-                            ));
-                        })?;
-                    rows.push(row);
-                }
-                // The engines' UCI names where a suite ran them all, else their file names.
-                let names: Vec<String> = match rows.iter().find(|r| r.tallies.len() == engines.len()) {
-                    Some(row) => row.tallies.iter().map(|t| t.engine.clone()).collect(),
-                    None => engines
-                        .iter()
-                        .map(|e| {
-                            e.file_name()
-                                .map_or_else(|| e.display().to_string(), |f| f.to_string_lossy().into_owned())
-                        })
-                        .collect(),
-                };
-                let markdown = suites_markdown(&rows, &names, suite_time);
-                println!("## suites\n\n{markdown}");
-                let partial = rows.iter().any(|r| r.tallies.len() < engines.len());
-                self.write(
-                    own_section("suites"),
-                    &section_command("suites", None, options),
-                    &markdown,
-                    partial,
-                );
+                self.suites(scripts, suite_time)?;
             }
         }
+        Ok(())
+    }
+
+    /// The strength table: the UCI engine's matches against each opponent at `tc`, until the
+    /// budget runs out (the opponents left get empty rows).
+    fn strength(&mut self, scripts: &Scripts, tc: &str) -> Result<(), Stop> {
+        let (setup, budget, bar) = (self.setup, self.budget, self.bar);
+        let mut rows = Vec::new();
+        for opponent in &setup.strength {
+            if budget.exhausted() {
+                rows.push(StrengthRow {
+                    opponent: opponent.clone(),
+                    last: None,
+                    errors: Vec::new(),
+                });
+                continue;
+            }
+            let base = bar.position();
+            let row = run_strength_row(scripts, opponent, tc, budget, &mut |game| {
+                bar.set_position(base + u64::from(game.games));
+                bar.set_message(format!(
+                    "strength: {} game {}: {}",
+                    opponent.label,
+                    game.games,
+                    game.score()
+                ));
+            })?;
+            if !row.errors.is_empty() {
+                self.failed = true;
+            }
+            rows.push(row);
+        }
+        let markdown = strength_markdown(&rows, tc);
+        println!("## strength\n\n{markdown}");
+        let partial = rows
+            .iter()
+            .any(|r| r.last.is_none_or(|l| l.games < r.opponent.games));
+        self.write(
+            own_section("strength"),
+            &section_command("strength", None, self.options),
+            &markdown,
+            partial,
+        );
+        Ok(())
+    }
+
+    /// The suites table: the UCI engine, Stockfish and (not in `--quick`) Toga II on each test
+    /// suite at `suite_time` seconds a position, until the budget runs out (the suites left get
+    /// empty rows).
+    fn suites(&mut self, scripts: &Scripts, suite_time: f64) -> Result<(), Stop> {
+        let (options, setup, budget, bar) = (self.options, self.setup, self.budget, self.bar);
+        let mut engines = vec![scripts.engine.clone(), options.stockfish.clone()];
+        if !options.quick {
+            engines.push(PathBuf::from(TOGA));
+        }
+        let mut rows = Vec::new();
+        for suite in &setup.suites {
+            if budget.exhausted() {
+                rows.push(SuiteRow {
+                    suite: suite.clone(),
+                    tallies: Vec::new(),
+                });
+                continue;
+            }
+            let row = run_test_suite(scripts, suite, &engines, suite_time, budget, &mut |position| {
+                bar.inc(1);
+                bar.set_message(format!(
+                    "suites: {} on {} ({}/{})",
+                    position.engine,
+                    suite
+                        .file
+                        .file_name()
+                        .map_or_else(String::new, |f| f.to_string_lossy().into_owned()),
+                    position.done,
+                    position.positions
+                ));
+            })?;
+            rows.push(row);
+        }
+        // The engines' UCI names where a suite ran them all, else their file names.
+        let names: Vec<String> = match rows.iter().find(|r| r.tallies.len() == engines.len()) {
+            Some(row) => row.tallies.iter().map(|t| t.engine.clone()).collect(),
+            None => engines
+                .iter()
+                .map(|e| {
+                    e.file_name()
+                        .map_or_else(|| e.display().to_string(), |f| f.to_string_lossy().into_owned())
+                })
+                .collect(),
+        };
+        let markdown = suites_markdown(&rows, &names, suite_time);
+        println!("## suites\n\n{markdown}");
+        let partial = rows.iter().any(|r| r.tallies.len() < engines.len());
+        self.write(
+            own_section("suites"),
+            &section_command("suites", None, options),
+            &markdown,
+            partial,
+        );
         Ok(())
     }
 

@@ -260,6 +260,40 @@ pub struct Setup {
 ///
 /// An unknown table, a bad time budget, or (not in `--quick`) a missing engine, in words.
 pub fn setup(options: &Options) -> Result<Setup, String> {
+    let tables = chosen_tables(options)?;
+    let deadline = match options.time_budget {
+        None => None,
+        Some(seconds) => crate::progress::deadline(seconds)?,
+    };
+    let tournaments = tournaments(&tables, options);
+    let c1 = tables.contains("c1").then(|| timing_plan(options));
+    let mates = if !tables.contains("mate3") {
+        0
+    } else if options.quick {
+        3
+    } else {
+        mate_in_3_puzzles().len()
+    };
+    let ClockTables {
+        strength,
+        suites,
+        skipped,
+    } = on_the_clock(&tables, options)?;
+    Ok(Setup {
+        tables,
+        tournaments,
+        c1,
+        mates,
+        strength,
+        suites,
+        skipped,
+        deadline,
+    })
+}
+
+/// The tables `--tables` names (`all`: every one); by default every table but the programs'
+/// and, outside `--quick`, those on the clock.
+fn chosen_tables(options: &Options) -> Result<BTreeSet<&'static str>, String> {
     let mut tables = BTreeSet::new();
     for name in &options.tables {
         let name = name.trim();
@@ -284,15 +318,38 @@ pub fn setup(options: &Options) -> Result<Setup, String> {
             .filter(|t| !PROGRAMS.iter().any(|(p, _)| p == t))
             .collect();
     }
-    let deadline = match options.time_budget {
-        None => None,
-        Some(seconds) => crate::progress::deadline(seconds)?,
-    };
+    Ok(tables)
+}
+
+/// The match tables among `tables`, each with its sets of openings: the thesis's tables at the
+/// base depth (2 in `--quick`) on the sets `--protocol` asks for, Calderan's Table II on its
+/// own sets.
+fn tournaments(tables: &BTreeSet<&str>, options: &Options) -> Vec<(Tournament, Protocols)> {
     let (base, balanced) = if options.quick {
         (2, 1)
     } else {
         (options.base_depth, options.balanced_openings as usize)
     };
+    let protocols = thesis_protocols(options, balanced);
+    let mut tournaments = Vec::new();
+    for (id, tournament) in [
+        ("t3", thesis_table_3(base)),
+        ("t5", thesis_table_5(base)),
+        ("t7", thesis_table_7(base)),
+    ] {
+        if tables.contains(id) {
+            tournaments.push((tournament, protocols.clone()));
+        }
+    }
+    if tables.contains("c2") {
+        tournaments.push((calderan_table_2(), calderan_protocols(options, balanced)));
+    }
+    tournaments
+}
+
+/// The sets of openings of the thesis's match tables that `--protocol` asks for: the thesis's
+/// (the first alone in `--quick`), and `balanced` balanced ones (not in `--quick`).
+fn thesis_protocols(options: &Options, balanced: usize) -> Protocols {
     let thesis = if options.quick {
         thesis_openings().into_iter().take(1).collect()
     } else {
@@ -313,58 +370,66 @@ pub fn setup(options: &Options) -> Result<Setup, String> {
             openings: balanced_openings(balanced),
         });
     }
-    let mut tournaments = Vec::new();
-    for (id, tournament) in [
-        ("t3", thesis_table_3(base)),
-        ("t5", thesis_table_5(base)),
-        ("t7", thesis_table_7(base)),
-    ] {
-        if tables.contains(id) {
-            tournaments.push((tournament, protocols.clone()));
-        }
+    protocols
+}
+
+/// The sets of openings of Calderan's Table II that `--protocol` asks for (always the paper's
+/// in `--quick`, alone).
+fn calderan_protocols(options: &Options, balanced: usize) -> Protocols {
+    // Calderan played 10 games per match from the initial position; deterministic players
+    // would repeat one game, so his count is played from the first 5 balanced openings.
+    let mut c2 = Vec::new();
+    let paper = if options.quick { 1 } else { 5 };
+    if matches!(options.protocol, Protocol::Paper | Protocol::Both) || options.quick {
+        c2.push(OpeningSet {
+            protocol: Protocol::Paper,
+            label: format!("the first {paper} balanced opening(s): Calderan's 10 games per match"),
+            openings: balanced_openings(paper),
+        });
     }
-    if tables.contains("c2") {
-        // Calderan played 10 games per match from the initial position; deterministic players
-        // would repeat one game, so his count is played from the first 5 balanced openings.
-        let mut c2 = Vec::new();
-        let paper = if options.quick { 1 } else { 5 };
-        if matches!(options.protocol, Protocol::Paper | Protocol::Both) || options.quick {
-            c2.push(OpeningSet {
-                protocol: Protocol::Paper,
-                label: format!("the first {paper} balanced opening(s): Calderan's 10 games per match"),
-                openings: balanced_openings(paper),
-            });
-        }
-        if matches!(options.protocol, Protocol::Balanced | Protocol::Both) && !options.quick {
-            c2.push(OpeningSet {
-                protocol: Protocol::Balanced,
-                label: format!("{balanced} balanced opening(s)"),
-                openings: balanced_openings(balanced),
-            });
-        }
-        tournaments.push((calderan_table_2(), c2));
+    if matches!(options.protocol, Protocol::Balanced | Protocol::Both) && !options.quick {
+        c2.push(OpeningSet {
+            protocol: Protocol::Balanced,
+            label: format!("{balanced} balanced opening(s)"),
+            openings: balanced_openings(balanced),
+        });
     }
-    let c1 = tables.contains("c1").then(|| {
-        if options.quick {
-            (vec![1, 2, 3], balanced_openings(1), 4)
-        } else {
-            (
-                vec![1, 2, 3, 4],
-                balanced_openings(options.c1_games as usize),
-                options.c1_plies as usize,
-            )
-        }
-    });
-    let mates = if !tables.contains("mate3") {
-        0
-    } else if options.quick {
-        3
+    c2
+}
+
+/// Calderan's Table I: the depths, the openings and the plies timed per game (a few of each in
+/// `--quick`).
+fn timing_plan(options: &Options) -> (Vec<u32>, Vec<Opening>, usize) {
+    if options.quick {
+        (vec![1, 2, 3], balanced_openings(1), 4)
     } else {
-        mate_in_3_puzzles().len()
-    };
+        (
+            vec![1, 2, 3, 4],
+            balanced_openings(options.c1_games as usize),
+            options.c1_plies as usize,
+        )
+    }
+}
+
+/// The tables on the clock, as [`Setup`] holds them.
+struct ClockTables {
+    /// The strength table's opponents.
+    strength: Vec<Opponent>,
+    /// The suites table's suites.
+    suites: Vec<Suite>,
+    /// Why both were skipped (`--quick` without the engines they need).
+    skipped: Option<String>,
+}
+
+/// The tables on the clock among `tables` (small ones in `--quick`): the strength table's
+/// opponents, the suites, and why they were skipped (`--quick` without the engines they need).
+///
+/// # Errors
+///
+/// An engine they need is not installed (not in `--quick`), in words.
+fn on_the_clock(tables: &BTreeSet<&str>, options: &Options) -> Result<ClockTables, String> {
     let mut strength = Vec::new();
     let mut suites = Vec::new();
-    let mut skipped = None;
     if tables.contains("strength") {
         strength = if options.quick {
             let mut opponents = strength_opponents(&options.stockfish);
@@ -384,6 +449,28 @@ pub fn setup(options: &Options) -> Result<Setup, String> {
             suites[0].label += " (QUICK: the first 2 at 0.2 s)";
         }
     }
+    let Some(missing) = missing_engines(&strength, &suites, options) else {
+        return Ok(ClockTables {
+            strength,
+            suites,
+            skipped: None,
+        });
+    };
+    let reason =
+        format!("{missing} not found (apt-get install stockfish phalanx sjeng toga2, or --stockfish PATH)");
+    if !options.quick {
+        return Err(reason);
+    }
+    Ok(ClockTables {
+        strength: Vec::new(),
+        suites: Vec::new(),
+        skipped: Some(reason),
+    })
+}
+
+/// The engines the `strength` opponents and the `suites` need that are not installed, joined
+/// by commas (none missing: `None`); in `--quick`, Stockfish alone is needed for the suites.
+fn missing_engines(strength: &[Opponent], suites: &[Suite], options: &Options) -> Option<String> {
     let mut programs: Vec<PathBuf> = strength.iter().map(|o| o.program.clone()).collect();
     if !suites.is_empty() {
         programs.extend([options.stockfish.clone(), PathBuf::from(TOGA)]);
@@ -397,28 +484,7 @@ pub fn setup(options: &Options) -> Result<Setup, String> {
         .filter(|p| !p.is_file())
         .map(|p| p.display().to_string())
         .collect();
-    if !missing.is_empty() {
-        let missing = missing.into_iter().collect::<Vec<_>>().join(", ");
-        let reason = format!(
-            "{missing} not found (apt-get install stockfish phalanx sjeng toga2, or --stockfish PATH)"
-        );
-        if !options.quick {
-            return Err(reason);
-        }
-        skipped = Some(reason);
-        strength.clear();
-        suites.clear();
-    }
-    Ok(Setup {
-        tables,
-        tournaments,
-        c1,
-        mates,
-        strength,
-        suites,
-        skipped,
-        deadline,
-    })
+    (!missing.is_empty()).then(|| missing.into_iter().collect::<Vec<_>>().join(", "))
 }
 
 /// The section of the book that a match table's run on one set of openings goes into:
