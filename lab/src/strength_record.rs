@@ -157,29 +157,37 @@ fn elo(m: &Match) -> String {
     )
 }
 
-/// The self-play tests' table (matches with an SPRT), in the order played.
+/// The time control, with the number of games played at once where it is more than one
+/// (`2+0.02 ×2`).
+fn time_control(m: &Match) -> String {
+    if m.concurrency > 1 {
+        format!("{} ×{}", m.tc, m.concurrency)
+    } else {
+        m.tc.clone()
+    }
+}
+
+/// The self-play tests' table (matches with an SPRT), in the order played: the test's decision
+/// (`H1`, `H0` or `none`), not whether the change was kept, which the label says where the two
+/// differ.
 #[must_use]
 pub fn gates_markdown(matches: &[Match]) -> String {
     let mut text = String::from(
-        "| change tested | time control | games | score | Elo [95%] | SPRT (elo0, elo1): LLR | verdict |\n|---|---|---|---|---|---|---|\n",
+        "| date | change tested | time control | games | score | Elo [95%] | SPRT (elo0, elo1): LLR | decision |\n|---|---|---|---|---|---|---|---|\n",
     );
     for m in matches {
         let Some(sprt) = &m.sprt else { continue };
-        let verdict = match sprt.decision.as_deref() {
-            Some("H1") => "**kept** (H1)",
-            Some("H0") => "dropped (H0)",
-            _ => "no decision",
+        let decision = match sprt.decision.as_deref() {
+            Some("H1") => "H1",
+            Some("H0") => "H0",
+            _ => "none",
         };
         let _ = writeln!(
             text,
-            "| {} | {}{} | {} | {} | {} | ({}, {}): {:.2} | {verdict} |",
+            "| {} | {} | {} | {} | {} | {} | ({}, {}): {:.2} | {decision} |",
+            m.date,
             m.label,
-            m.tc,
-            if m.concurrency > 1 {
-                format!(", {} at once", m.concurrency)
-            } else {
-                String::new()
-            },
+            time_control(m),
             m.games,
             score(m),
             elo(m),
@@ -195,14 +203,15 @@ pub fn gates_markdown(matches: &[Match]) -> String {
 #[must_use]
 pub fn matches_markdown(matches: &[Match]) -> String {
     let mut text = String::from(
-        "| match | time control | games | score | Elo [95%] | errors of ours | games the opponent lost by failing | our bench (nodes a second) |\n|---|---|---|---|---|---|---|---|\n",
+        "| date | match | time control | games | score | Elo [95%] | our errors | opponent's failures | our bench (M nodes/s) |\n|---|---|---|---|---|---|---|---|---|\n",
     );
     for m in matches.iter().filter(|m| m.sprt.is_none()) {
         let _ = writeln!(
             text,
-            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            m.date,
             m.label,
-            m.tc,
+            time_control(m),
             m.games,
             score(m),
             elo(m),
@@ -210,7 +219,7 @@ pub fn matches_markdown(matches: &[Match]) -> String {
             m.opponent_failures,
             m.bench.as_ref().map_or_else(
                 || "-".to_string(),
-                |bench| format!("{:.2} M", bench.nps as f64 / 1e6)
+                |bench| format!("{:.2}", bench.nps as f64 / 1e6)
             )
         );
     }
@@ -259,17 +268,22 @@ mod tests {
         let matches = read(&path).unwrap();
         assert_eq!(matches.len(), 3);
         let gates = gates_markdown(&matches);
-        assert!(gates.contains("| qs-see | 2+0.02, 2 at once | 300 | +100 =120 -80 (53.3%) | +23 [+3, +44] | (0, 20): 2.97 | **kept** (H1) |"), "{gates}");
+        assert!(
+            gates.contains(
+                "| 2026-11-26 | qs-see | 2+0.02 ×2 | 300 | +100 =120 -80 (53.3%) | +23 [+3, +44] | (0, 20): 2.97 | H1 |"
+            ),
+            "{gates}"
+        );
         assert!(!gates.contains("Phalanx"));
         let others = matches_markdown(&matches);
         assert!(
             others
-                .contains("| Phalanx XXV | 5+0.05 | 200 | +80 =40 -80 (50.0%) | +0 [-43, +43] | 0 | 0 | - |"),
+                .contains("| 2026-11-26 | Phalanx XXV | 5+0.05 | 200 | +80 =40 -80 (50.0%) | +0 [-43, +43] | 0 | 0 | - |"),
             "{others}"
         );
         assert!(
             others.contains(
-                "| GNU Chess | 5+0.05 | 100 | +38 =11 -51 (43.5%) | -45 [-113, +19] | 0 | 5 | 1.22 M |"
+                "| 2026-11-26 | GNU Chess | 5+0.05 | 100 | +38 =11 -51 (43.5%) | -45 [-113, +19] | 0 | 5 | 1.22 |"
             ),
             "{others}"
         );
