@@ -27,9 +27,18 @@ use super::frame::{MAX_SEARCH_PLY, Node};
 use super::root_window::RootWindow;
 use super::search_state::Shared;
 use super::tables::tt::Table;
-use super::threads::skips;
 use super::worker::{Plan, Worker};
 use crate::{Bound, Evaluate, Game, Limits, MoveList, Score, SearchResult, outcome_score};
+
+/// Lazy SMP's skip pattern (`threads.rs`; Stockfish's), by helper: the size of the blocks of depths, and the phase.
+const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Whether helper thread `helper` (from 1) skips the iteration at `depth`.
+pub(crate) fn skips(helper: u32, depth: u32) -> bool {
+    let index = ((helper - 1) % 20) as usize;
+    ((depth + SKIP_PHASE[index]) / SKIP_SIZE[index]) % 2 == 1
+}
 
 /// The result of a search's thread: its last completed iteration's (or, if none completed, what
 /// the root is worth unsearched).

@@ -1,26 +1,28 @@
 //! The optimised searcher: one alpha-beta engine whose features are runtime options.
 //!
 //! [`Engine`] is fail-soft alpha-beta in negamax form (Knuth & Moore 1975) with these features,
-//! each a part of its [`Config`]:
+//! each a part of its [`Config`] and a file of `features/`:
 //!
 //! | feature | file | exact? |
 //! |---|---|---|
-//! | move ordering: TT move, [`order_hint`](crate::Game::order_hint), killers, counter moves, history | `ordering.rs` | exact |
+//! | order hints as a tier (MVV-LVA in chess); the move picker's tiers | `hints.rs` (`ordering.rs`) | exact |
 //! | killer moves, two per ply (Akl & Newborn 1977, Fiacco's replacement) | `killers.rs` | exact |
 //! | counter moves (Uiterwijk 1992) | `counter.rs` | exact |
 //! | history heuristic (Schaeffer 1989), classic or with gravity's maluses (Stockfish, Ethereal) | `history.rs` | exact |
 //! | continuation history: a quiet move's history after the move one and two plies back (Stockfish, Ethereal) | `continuation.rs` | exact |
 //! | capture history: the hinted moves (captures) reordered by how often they cut (Stockfish, Ethereal) | `capture_history.rs` | exact |
-//! | transposition table (Greenblatt et al. 1967; Zobrist 1970), three [`DepthPolicy`]s | [`tt`] (`tt.rs`) | same depth: exact; others: value-changing |
+//! | transposition table (Greenblatt et al. 1967; Zobrist 1970), three [`DepthPolicy`]s | `tt.rs` (the table: [`tt`]) | same depth: exact; others: value-changing |
 //! | enhanced transposition cutoffs (Plaat, Schaeffer, Pijls & de Bruin 1996) | `enhanced_cutoff.rs` | exact (with a same-depth table) |
+//! | banked keys: the table keyed without what a scored game has banked (for solving) | `banked.rs` | exact to the end of the game |
 //! | sibling prefetch: once a node's first move fails to cut, every other child's table bucket asked of memory at once (Stockfish's prefetch) | `prefetch.rs` | exact |
-//! | PVS / NegaScout (Marsland 1983; Reinefeld 1983) | `pvs.rs` (a rung of `node.rs`'s child-search ladder) | exact |
+//! | PVS / NegaScout (Marsland 1983; Reinefeld 1983) | `pvs.rs` (a rung of `ladder.rs`) | exact |
 //! | iterative deepening (Slate & Atkin 1977) | `iterative.rs` | exact |
 //! | aspiration windows (Kaindl, Shams & Horacek 1991) | `aspiration.rs` | exact |
 //! | MTD(f) (Plaat et al. 1996), first guess from the previous or the second previous iteration | `mtdf.rs` | exact |
 //! | null-move pruning, R = 1, 2, 3 or adaptive (Heinz 1999), verified (David-Tabibi & Netanyahu 2002) | `null_move.rs` | value-changing |
 //! | late move reductions (after Levy, Broughton & Taylor 1989; Fruit and Glaurung 2005), by history (Stockfish), smaller at PV nodes, larger at expected cut nodes (Stockfish) | `lmr.rs` | value-changing |
-//! | futility pruning (Schaeffer 1986; Heinz 1998) and reverse futility pruning (static null move) | `futility.rs` | value-changing |
+//! | reverse futility pruning, or static null move (Fruit-era engines) | `reverse_futility.rs` | value-changing |
+//! | futility pruning (Schaeffer 1986; Heinz 1998) | `futility.rs` | value-changing |
 //! | late move pruning (move-count pruning, Fruit and Stockfish) | `lmp.rs` | value-changing |
 //! | history pruning (history leaf pruning, Fruit-era engines; gravity form of Stockfish and Ethereal) | `history_pruning.rs` | value-changing |
 //! | SEE pruning: near the horizon, moves losing material by the [`static_exchange`](crate::Game::static_exchange) (Stockfish, Ethereal) | `see_pruning.rs` | value-changing |
@@ -31,47 +33,56 @@
 //! | the table's bound as the static value where it says more, for reverse futility and the null move (Stockfish) | `table_eval.rs` | value-changing (through the prunings that read it) |
 //! | internal iterative reduction (Schröder's Rebel 2020; Stockfish 2021) | `iir.rs` | value-changing |
 //! | singular extensions with multi-cut (Anantharaman, Campbell & Hsu 1990; Stockfish, Ethereal) | `singular.rs` | value-changing (a deeper search) |
-//! | check extension, capture-chain extension (the chess-engine article in the project's papers) | `extensions.rs` | value-changing (a deeper search) |
+//! | check extension (an old practice against Berliner's horizon effect, 1974) | `check_extension.rs` | value-changing (a deeper search) |
+//! | capture-chain extension (the chess-engine article in the project's papers) | `capture_chain.rs` | value-changing (a deeper search) |
 //! | quiescence search (Beal 1990): stand pat, noisy moves, optional checks, delta pruning, the skipping of losing captures ([`static_exchange`](crate::Game::static_exchange)) and the transposition table | `quiescence.rs` | equals [`MinimaxQuiescence`](crate::reference::MinimaxQuiescence) without checks, delta pruning, losing-capture skipping and the table |
 //! | repetition draws from the game history and the current line (graph-history interaction: Campbell 1985) | `repetition.rs` | path-dependent |
 //! | value bounds: the game's bounds on a position's value end the nodes they decide (Irving, Donkers & Uiterwijk 2000; Pons 2019) | `bounds.rs` | exact to the end of the game (the solver), value-changing at a horizon |
 //! | chance nodes: Star1, Star2 with probes (Ballard 1983; Hauk, Buro & Schaeffer 2004) | `star.rs` (searched by `chance_node.rs`) | exact (equals expectiminimax) |
 //!
 //! Each of these files opens with a module doc in one format: the idea, its invariant, whether it
-//! is exact or value-changing, its cost, and its source.
+//! is exact or value-changing, its cost, and its source; and ends with its `plan`: at which phases
+//! of a node it acts (`worker.rs`'s table of phases) and what it needs. A feature that is off is
+//! in no phase's list: it costs nothing.
 //!
-//! Every feature is one entry of the engine's [`Config`] (`config.rs`), a typed value with a
-//! text form (`id+tt+hints+killers+history+pvs`) from which the engine, its name, its exactness
-//! ([`Config::exactness`]), the cross-check matrix and every front end's options are derived.
+//! Every feature is one line of the list in `features.rs`: a field of [`Config`], a typed value
+//! with a text form (`id+tt+hints+killers+history+pvs`) from which the engine, its name, its
+//! exactness ([`Config::exactness`]), the cross-check matrix and every front end's options are
+//! derived (`config.rs`).
 //!
 //! # The layers
 //!
 //! From the ground up, each file using only those below it:
 //!
-//! 1. the node's frame (`frame.rs`: a node's depth, ply and window; a move as the features see
-//!    it) and a feature's row (`feature.rs`);
-//! 2. the features, each in its file: its part of the configuration, its row, its state (the
-//!    table, the killers, the history, ...) and its decisions (does null move apply here, how
-//!    far does LMR reduce, ...); quiescence search, which needs nothing but the search's state
-//!    (`search_state.rs`), is whole in its file;
-//! 3. the configuration (`config.rs`), which lists the features' parts and rows; the state that
-//!    outlives a search (`state.rs`); the engine itself (this file);
-//! 4. the searches that recurse through the node function: the node function (`node.rs`), the
-//!    one place where alpha-beta is written, calling each feature in turn (its null-move search
-//!    included); chance nodes (`chance_node.rs`); and the driver (`driver.rs`): iterative
-//!    deepening's loop, each root search in a full window, aspiration windows or MTD(f) passes.
+//! 1. the node's frame (`frame.rs`: a node's depth, ply, window and facts; a move as the
+//!    features see it), a feature's row (`feature.rs`), the root's window (`root_window.rs`) and
+//!    what the caller attaches (`context.rs`);
+//! 2. the state tables the features keep (`tables/`: the transposition table, killers,
+//!    histories, ...), read by more than one feature, so a floor below them; what each search
+//!    starts afresh (`search_state.rs`);
+//! 3. the worker and its plan (`worker.rs`): one thread's search, and the steps it runs at each
+//!    phase of a node; the move picker (`ordering.rs`);
+//! 4. the features (`features/`), each whole in its file, its steps calling back into the search
+//!    where they search (the null move's pass, razoring's quiescence, ProbCut's captures);
+//! 5. the list of features and the configuration (`features.rs`, `config.rs`);
+//! 6. the searches: the node function (`node.rs`), the move loop (`move_loop.rs`) and the
+//!    child-search ladder (`ladder.rs`), the one place where alpha-beta is written, running the
+//!    plan's steps at their phases; chance nodes (`chance_node.rs`); the driver (`driver.rs`:
+//!    iterative deepening's loop, each root search in a full window, aspiration windows or
+//!    MTD(f) passes) and the threads (`threads.rs`); the engine itself (this file).
 //!
 //! # Where the state lives
 //!
-//! - the configuration ([`Config`]), fixed while searching;
+//! - the configuration ([`Config`]), fixed while searching, and the plan made from it at each
+//!   search's start;
 //! - what is learnt across searches and cleared by [`Engine::new_game`]: the transposition
-//!   table (`tt.rs`) and the history counters (`history.rs`), in `state.rs`'s `Tables`;
+//!   table and the history counters (`tables/`, held in `tables/mod.rs`'s `Tables`);
 //! - what the caller attaches: callbacks, the root-move restriction, the game history
-//!   (`state.rs`'s `Context`);
-//! - what each search starts afresh: statistics, limits, the principal-variation table
-//!   (`pv.rs`), the repetition line (`repetition.rs`), the killers (`killers.rs`), the counter
-//!   moves (`counter.rs`), the line's static values (`improving.rs`) and the trace
-//!   (`search_state.rs`'s `SearchState`).
+//!   (`context.rs`'s `Context`);
+//! - what each search starts afresh: statistics, limits, the principal-variation table, the
+//!   repetition line, the killers, the counter moves, the line's static values, the move
+//!   picker's scores and the trace (`search_state.rs`'s `SearchState`, each table in
+//!   `tables/`).
 //!
 //! # Presets
 //!

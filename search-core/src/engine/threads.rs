@@ -13,7 +13,7 @@
 //!   the main thread alone for most of its last iteration: 1.19× one thread's nodes per second
 //!   at 2 threads; helpers that searched on past it but left the result to the main thread
 //!   made time to depth worse, 1.23× one thread's.)
-//! - **Invariant.** The table is shared without a lock (`tt.rs`): a torn entry is missed, never
+//! - **Invariant.** The table is shared without a lock (`tables/tt.rs`): a torn entry is missed, never
 //!   trusted, and a stored move is only read back as one of the probing position's moves. Every
 //!   thread runs a complete, correct search; `stop`, the clock, and the node budget (counted over
 //!   all the threads, each adding its nodes every thousand) stop every thread within the same
@@ -50,16 +50,6 @@ use super::tables::key::Hasher;
 use super::tables::tt::{SharedTable, Table};
 use super::worker::{Plan, Worker};
 use crate::{Bound, Evaluate, Game, Limits, Score, SearchStats};
-
-/// Stockfish's skip pattern, by helper: the size of the blocks of depths, and the phase.
-const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
-const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
-
-/// Whether helper thread `helper` (from 1) skips the iteration at `depth`.
-pub(crate) fn skips(helper: u32, depth: u32) -> bool {
-    let index = ((helper - 1) % 20) as usize;
-    ((depth + SKIP_PHASE[index]) / SKIP_SIZE[index]) % 2 == 1
-}
 
 /// The depth from which a node puts off the moves another thread is searching (nearer the
 /// horizon a duplicated search costs less than asking).
@@ -283,7 +273,8 @@ impl<G: Game, E> Worker<'_, G, E> {
 
 #[cfg(test)]
 mod tests {
-    use super::{PutOff, skips};
+    use super::PutOff;
+    use crate::engine::driver::skips;
     use crate::engine::frame::MoveKind;
 
     #[test]

@@ -2,7 +2,7 @@
 //! form of Stockfish and Ethereal, where a quiescence search confirms it): near the horizon, a
 //! node whose static value is far below alpha is searched by quiescence alone, and if that stays
 //! at or below alpha the node fails low without searching its moves. The mirror image of reverse
-//! futility pruning (`futility.rs`), which ends a node far above beta.
+//! futility pruning (`reverse_futility.rs`), which ends a node far above beta.
 //!
 //! - **Idea.** With few plies left, a quiet move rarely wins back a large deficit: if the static
 //!   value plus `margin × depth` cannot reach alpha, only the noisy moves (captures, promotions)

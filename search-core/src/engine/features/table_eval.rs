@@ -5,7 +5,7 @@
 //!
 //! - **Idea.** The static value is a guess; the entry of the node's position is a searched bound
 //!   on its value. A lower bound above the static value, an upper bound below it, or an exact
-//!   value says more than the guess, so reverse futility (`futility.rs`) and the null move's
+//!   value says more than the guess, so reverse futility (`reverse_futility.rs`) and the null move's
 //!   guard and depth term (`null_move.rs`) read it: a node the table knows to be above beta is
 //!   cut sooner, one it knows to be below is not pruned on an optimistic evaluation.
 //! - **When.** With the option on (`tt-eval`, a sub-option of `tt`), at a node that has a static
