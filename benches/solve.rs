@@ -26,6 +26,7 @@ use std::time::Instant;
 use connect_four_solver as peer;
 use game_search::games::connect_four::ConnectFour;
 use game_search_lab::book::{Transcript, bench_book, bench_command, write_or_report};
+use search_core::Resources;
 use search_core::engine::tt::TranspositionTable;
 use search_core::solve::{Settled, Solver};
 use search_core::{Game, MoveList};
@@ -122,7 +123,11 @@ fn main() {
         (entries * 16) >> 20,
         (PEER_ENTRIES * 5) >> 20
     ));
-    let ours = |position: &ConnectFour| Solver::new().memory_mib(OUR_MIB).solve(position);
+    let ours = |position: &ConnectFour| {
+        Solver::new()
+            .resources(Resources::new(1, OUR_MIB).unwrap())
+            .solve(position)
+    };
     let theirs = |typed: &str| peer::Solver::new().score(&peer::ConnectFour::from_move_list(typed));
 
     out.line("");

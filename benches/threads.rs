@@ -47,6 +47,7 @@ use game_chess::{ChessConfig, ChessGame, Evaluation, positions};
 use game_search_lab::book::{Transcript, bench_book, bench_command, write_or_report};
 use game_search_lab::peer::{PeerEval, peer_search};
 use minimax::Strategy;
+use search_core::Resources;
 use search_core::engine::{Config, Engine};
 use search_core::mcts::Mcts;
 use search_core::{Limits, Searcher};
@@ -214,15 +215,10 @@ fn on_threads(name: &str, threads: u32) -> String {
     format!("{name}, {threads} thread{}", if threads == 1 { "" } else { "s" })
 }
 
-/// The engine with `evaluation` and `preset` on `threads` threads, with a 16 MB table.
+/// The engine with `evaluation` and `preset` on `threads` threads, with a 16 MiB table.
 fn engine_on(evaluation: Evaluation, preset: Config, threads: u32) -> Engine<ChessGame, Evaluation> {
-    Engine::with_config(
-        evaluation,
-        Config {
-            threads,
-            ..preset.with("hash=16").expect("a valid option")
-        },
-    )
+    let resources = Resources::new(threads, 16).expect("a valid number of threads");
+    Engine::with_config(evaluation, preset).with_resources(resources)
 }
 
 /// A row of the engine with a configuration (`evaluation` and `preset`) on `threads` threads

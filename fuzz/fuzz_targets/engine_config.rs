@@ -2,11 +2,14 @@
 //! configuration that prints (`to_string()`) to a text that parses to the same configuration
 //! (and prints the same again); so do `Config::with` on each preset and `Config::set` with
 //! arbitrary names and values (a refused `set` leaves the configuration unchanged); and the
-//! serde form (a JSON string) agrees with the text form.
+//! serde form (a JSON string) agrees with the text form. An engine's setup (`Setup`: the
+//! configuration with its resources, `strongest+threads=2+hash=64`) and the resources alone
+//! (`Resources`) parse to an error or to a value that prints back to itself.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use search_core::engine::{Config, FEATURES};
+use search_core::Resources;
+use search_core::engine::{Config, FEATURES, Setup};
 
 /// Prints `config` and checks that the text parses back to it.
 fn round_trip(input: &str, config: &Config) {
@@ -40,6 +43,16 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(config) = serde_json::from_str::<Config>(text) {
         round_trip(text, &config);
+    }
+    if let Ok(setup) = text.parse::<Setup>() {
+        let printed = setup.to_string();
+        assert_eq!(printed.parse::<Setup>(), Ok(setup), "{text:?} printed as {printed:?}");
+        round_trip(text, &setup.config);
+    }
+    if let Ok(resources) = text.parse::<Resources>() {
+        let printed = resources.to_string();
+        assert_eq!(printed.parse::<Resources>(), Ok(resources), "{text:?} printed as {printed:?}");
+        assert!((1..=search_core::MAX_THREADS).contains(&resources.threads()));
     }
     // `set`: each line is `NAME` or `NAME=VALUE`; a name that is a number picks a feature by
     // index, so that every feature is reached.

@@ -4,6 +4,7 @@
 //! invariants.
 
 use game_chess::{ChessConfig, ChessGame, Evaluation, MoveOrdering, positions};
+use search_core::Resources;
 use search_core::engine::{Config, Engine, exact_configurations_for};
 use search_core::reference::{Minimax, MinimaxQuiescence};
 use search_core::testing::{CrossCheck, EXACT_COMBINATIONS, exact_engine_combinations};
@@ -66,8 +67,9 @@ fn every_combination_of_exact_features_on_the_thesis_positions_at(depth: u32) {
 /// the 24 positions at `depth`.
 fn threads_on_the_thesis_positions_at(depth: u32) {
     let positions = thesis_positions();
-    let on =
-        |threads: u32, config: Config| Engine::with_config(Evaluation::Tapered, Config { threads, ..config });
+    let on = |threads: u32, config: Config| {
+        Engine::with_config(Evaluation::Tapered, config).with_resources(Resources::new(threads, 16).unwrap())
+    };
     let mut check = CrossCheck::new(Minimax::new(Evaluation::Tapered)).depths([depth]);
     for threads in [2, 4, 8] {
         for features in [

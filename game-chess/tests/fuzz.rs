@@ -429,7 +429,10 @@ pub(super) fn setoption(rng: &mut Rng) -> String {
     let rest = line.strip_prefix("option name ").unwrap();
     let name = rest.split(" type ").next().unwrap().to_string();
     let value = if name == "Hash" {
-        rng.pick(&["1", "2", "4", "0", "-3", "5000", "big"]).to_string()
+        // A table beyond the machine's memory is refused; one within it is allocated at the next
+        // `isready` (seconds for gigabytes: longer than the protocol's bound).
+        rng.pick(&["1", "2", "4", "0", "-3", "5000000", "big"])
+            .to_string()
     } else if name == "Threads" {
         // No more threads than this machine's two cores, as a GUI sets them: 256 threads on 2
         // cores take longer than the protocol's 50 ms to stop and start at every `go`.

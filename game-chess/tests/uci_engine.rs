@@ -667,8 +667,9 @@ fn unknown_commands_and_options_are_named_and_change_nothing() {
         ("go sideways", "'go': unexpected 'sideways'"),
         ("go depth many", "'depth' needs a number, got 'many'"),
         ("setoption name Contempt value 20", "unknown option 'Contempt'"),
-        ("setoption name Hash value 0", "out of range"),
-        ("setoption name Hash value big", "needs a number"),
+        ("setoption name Hash value 0", "must be 1 to"),
+        ("setoption name Hash value big", "needs a whole number"),
+        ("setoption name Threads value 0", "threads must be 1 to"),
         ("setoption name Hash", "needs a value"),
         ("setoption name PVS value perhaps", "'true' or 'false'"),
         (

@@ -3,6 +3,7 @@
 //! options keep their invariants; node figures for the record.
 
 use game_tictactoe::{Heuristic, TicTacToe, reachable_positions};
+use search_core::Resources;
 use search_core::engine::{Config, Engine, exact_configurations_for};
 use search_core::reference::{AlphaBeta, Minimax};
 use search_core::testing::{CrossCheck, EXACT_COMBINATIONS, exact_engine_combinations};
@@ -185,7 +186,9 @@ fn presets_and_forward_pruning_on_every_position_at_every_depth() {
 /// own table) among them, and a sample of the exact combinations on 3 threads: still minimax's
 /// values and tied-best moves.
 fn threaded_engines() -> Vec<(TicTacToeEngine, bool)> {
-    let on = |threads: u32, config: Config| Engine::with_config(Heuristic, Config { threads, ..config });
+    let on = |threads: u32, config: Config| {
+        Engine::with_config(Heuristic, config).with_resources(Resources::new(threads, 16).unwrap())
+    };
     let mut engines = Vec::new();
     for threads in [2, 4, 8] {
         for features in [
@@ -271,7 +274,7 @@ fn every_opening_is_a_draw_and_the_exact_engine_saves_nodes() {
         "id+tt+hints+killers+history+pvs+mtdf=two-back",
     ]
     .into_iter()
-    .map(|text| Engine::with_config(Heuristic, text.parse().unwrap()))
+    .map(|text| Engine::with_setup(Heuristic, text.parse().unwrap()))
     .chain([Engine::strongest(Heuristic)])
     .collect();
     for mut engine in engines {

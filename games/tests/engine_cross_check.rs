@@ -3,6 +3,7 @@
 
 use games::dots_and_boxes::{DotsAndBoxes, Solver as DotsSolver};
 use games::kalah::{Kalah, Solver as KalahSolver};
+use search_core::Resources;
 use search_core::engine::{Config, Engine, exact_configurations_for};
 use search_core::testing::{CrossCheck, exact_engine_combinations};
 mod common;
@@ -92,7 +93,9 @@ type FnEngine<G> = Engine<G, fn(&G) -> Score>;
 /// The exact presets on 2, 4 and 8 threads (Lazy SMP: more threads than the test machine's
 /// cores, on purpose) and a sample of the exact combinations on 3 threads, with `evaluate`.
 fn threaded<G: Game + ZobristHash>(evaluate: fn(&G) -> Score) -> Vec<FnEngine<G>> {
-    let on = |threads: u32, config: Config| Engine::with_config(evaluate, Config { threads, ..config });
+    let on = |threads: u32, config: Config| {
+        Engine::with_config(evaluate, config).with_resources(Resources::new(threads, 16).unwrap())
+    };
     let mut engines = Vec::new();
     for threads in [2, 4, 8] {
         for features in ["id", "etc", "etc+mtdf=two-back", "etc+asp=50"] {

@@ -11,6 +11,7 @@ use common::seeded;
 use games::connect_four::ConnectFour;
 use games::dots_and_boxes::{DotsAndBoxes, Solver as DotsSolver};
 use games::kalah::{Kalah, SeedsInPlay, Solver as KalahSolver};
+use search_core::Resources;
 use search_core::reference::AlphaBeta;
 use search_core::solve::database::{Database, DatabaseError, Indexing, WithDatabase};
 use search_core::solve::{Precision, Settled, Solver};
@@ -36,11 +37,13 @@ fn kalah_shapes_from_the_start(sizes: std::ops::RangeInclusive<u32>) {
             }
             let start = Kalah::new(m, n).unwrap();
             let expected = KalahSolver::new().margin(&start);
-            let strong = Solver::new().memory_mib(16).solve(&start);
+            let strong = Solver::new()
+                .resources(Resources::new(1, 16).unwrap())
+                .solve(&start);
             assert_eq!(settled_margin(strong.settled()), expected, "Kalah({m}, {n})");
             let weak = Solver::new()
                 .precision(Precision::Weak)
-                .memory_mib(16)
+                .resources(Resources::new(1, 16).unwrap())
                 .solve(&start);
             let sign = match weak.settled() {
                 Some(Settled::Win) => 1,
@@ -68,14 +71,18 @@ fn kalah_from_the_start_is_the_memoised_solvers_margin_for_every_shape_up_to_12(
 fn kalah_positions_are_held_to_minimax_with_and_without_a_database() {
     let mut positions = seeded(&Kalah::new(3, 2).unwrap(), 40, |seed| seed % 9, false);
     positions.extend(seeded(&Kalah::new(2, 3).unwrap(), 30, |seed| seed % 7, false));
-    SolveCheck::new(|| Solver::new().memory_mib(4))
+    SolveCheck::new(|| Solver::new().resources(Resources::new(1, 4).unwrap()))
         .depth(60)
         .run(&positions)
         .assert_agree();
-    SolveCheck::new(|| Solver::new().precision(Precision::Weak).threads(3).memory_mib(4))
-        .depth(60)
-        .run(&positions)
-        .assert_agree();
+    SolveCheck::new(|| {
+        Solver::new()
+            .precision(Precision::Weak)
+            .resources(Resources::new(3, 4).unwrap())
+    })
+    .depth(60)
+    .run(&positions)
+    .assert_agree();
     // With every position of up to 4 seeds in play from the database.
     let small = Database::new(SeedsInPlay::new(3, 4).unwrap());
     small.build(2, None, None).unwrap();
@@ -84,7 +91,7 @@ fn kalah_positions_are_held_to_minimax_with_and_without_a_database() {
         .filter(|position| position.houses_per_side() == 3)
         .map(|position| WithDatabase::new(&small, *position))
         .collect();
-    let report = SolveCheck::new(|| Solver::new().memory_mib(4))
+    let report = SolveCheck::new(|| Solver::new().resources(Resources::new(1, 4).unwrap()))
         .depth(60)
         .run(&wrapped);
     report.assert_agree();
@@ -100,7 +107,7 @@ fn kalah_with_a_database_settles_larger_shapes_as_the_memoised_solver() {
         assert!(!report.stopped && report.known > 0);
         let start = Kalah::new(m, n).unwrap();
         let solution = Solver::new()
-            .memory_mib(16)
+            .resources(Resources::new(1, 16).unwrap())
             .solve(&WithDatabase::new(&database, start));
         assert_eq!(
             settled_margin(solution.settled()),
@@ -220,10 +227,10 @@ fn a_stopped_build_saved_and_resumed_ends_as_a_whole_build() {
     assert_eq!(finished.known, count, "a finished build knows every entry");
     let start = Kalah::new(4, 2).unwrap();
     let from_resumed = Solver::new()
-        .memory_mib(8)
+        .resources(Resources::new(1, 8).unwrap())
         .solve(&WithDatabase::new(&resumed, start));
     let from_whole = Solver::new()
-        .memory_mib(8)
+        .resources(Resources::new(1, 8).unwrap())
         .solve(&WithDatabase::new(&whole, start));
     assert_eq!(from_resumed.settled(), from_whole.settled());
     assert_eq!(
@@ -241,7 +248,9 @@ fn dots_and_boxes_boards_are_the_memoised_solvers_margin() {
         positions.extend(seeded(&start, 12, |seed| seed % 6, false));
         let mut memo = DotsSolver::new();
         for position in &positions {
-            let solution = Solver::new().memory_mib(16).solve(position);
+            let solution = Solver::new()
+                .resources(Resources::new(1, 16).unwrap())
+                .solve(position);
             assert!(solution.settled().is_some(), "{position:?}: {solution:?}");
             assert_eq!(
                 settled_margin(solution.settled()),
@@ -251,7 +260,7 @@ fn dots_and_boxes_boards_are_the_memoised_solvers_margin() {
         }
     }
     let small = seeded(&DotsAndBoxes::new(2, 2).unwrap(), 20, |seed| 2 + seed % 6, false);
-    SolveCheck::new(|| Solver::new().memory_mib(4))
+    SolveCheck::new(|| Solver::new().resources(Resources::new(1, 4).unwrap()))
         .depth(13)
         .run(&small)
         .assert_agree();
@@ -282,7 +291,9 @@ fn connect_four_small_boards_are_alpha_betas_value() {
             .chain(std::iter::once(&empty).filter(|_| width * height <= 16))
         {
             let expected = alpha_beta_to_the_end(position);
-            let strong = Solver::new().memory_mib(16).solve(position);
+            let strong = Solver::new()
+                .resources(Resources::new(1, 16).unwrap())
+                .solve(position);
             assert_eq!(
                 (strong.lower, strong.upper),
                 (expected, expected),
@@ -290,8 +301,7 @@ fn connect_four_small_boards_are_alpha_betas_value() {
             );
             let weak = Solver::new()
                 .precision(Precision::Weak)
-                .threads(2)
-                .memory_mib(16)
+                .resources(Resources::new(2, 16).unwrap())
                 .solve(position);
             let sign = match weak.settled() {
                 Some(Settled::Win) => 1,
@@ -315,14 +325,18 @@ fn connect_four_positions_are_held_to_minimax() {
         |seed| 6 + seed % 8,
         true,
     );
-    SolveCheck::new(|| Solver::new().memory_mib(4))
+    SolveCheck::new(|| Solver::new().resources(Resources::new(1, 4).unwrap()))
         .depth(17)
         .run(&positions)
         .assert_agree();
-    SolveCheck::new(|| Solver::new().precision(Precision::Weak).threads(3).memory_mib(4))
-        .depth(17)
-        .run(&positions)
-        .assert_agree();
+    SolveCheck::new(|| {
+        Solver::new()
+            .precision(Precision::Weak)
+            .resources(Resources::new(3, 4).unwrap())
+    })
+    .depth(17)
+    .run(&positions)
+    .assert_agree();
 }
 
 #[test]
@@ -331,7 +345,9 @@ fn the_7x6_board_is_settled_near_its_end() {
     let positions = seeded(&ConnectFour::new(), 12, |seed| 32 + seed % 4, true);
     for position in &positions {
         let expected = alpha_beta_to_the_end(position);
-        let solution = Solver::new().memory_mib(16).solve(position);
+        let solution = Solver::new()
+            .resources(Resources::new(1, 16).unwrap())
+            .solve(position);
         assert_eq!(
             (solution.lower, solution.upper),
             (expected, expected),

@@ -33,8 +33,8 @@ use std::fmt;
 use game_chess::{ChessGame, Evaluation, MoveOrdering};
 use search_core::Searcher;
 use search_core::engine::{
-    Config as EngineConfig, ConfigError as EngineConfigError, DepthPolicy, Engine, Exactness, FEATURES,
-    FirstGuess, HistoryRule, Kind, NullMoveConfig, NullReduction, QuiescenceConfig, RootWindow, TableConfig,
+    Config as EngineConfig, DepthPolicy, Engine, Exactness, FEATURES, FirstGuess, HistoryRule, Kind,
+    NullMoveConfig, NullReduction, QuiescenceConfig, RootWindow, Setup, SetupError, TableConfig,
 };
 use search_core::reference::Minimax;
 
@@ -80,8 +80,8 @@ impl From<Exactness> for Check {
 pub enum Recipe {
     /// `reference::Minimax`: every node.
     Minimax,
-    /// The engine with this configuration.
-    Engine(EngineConfig),
+    /// The engine with this setup (its configuration, on its resources).
+    Engine(Setup),
     /// Monte Carlo tree search ([`search_core::mcts::Mcts`]) with the configuration's evaluation
     /// at the playouts' cut-off.
     Mcts(MctsConfig),
@@ -147,7 +147,13 @@ impl MctsConfig {
                         .ok_or_else(|| format!("c={value}: expected a number from 0 to 100"))?;
                 }
                 "seed" => config.seed = number(u64::MAX)?,
-                "threads" => config.threads = number(256)?.max(1) as u32,
+                "threads" => {
+                    let mut resources = search_core::Resources::DEFAULT;
+                    resources
+                        .set("threads", value)
+                        .map_err(|error| error.to_string())?;
+                    config.threads = resources.threads();
+                }
                 _ => {
                     return Err(format!(
                         "unknown key {key:?} (keys: iterations, cutoff, c, seed, threads)"
@@ -234,7 +240,7 @@ pub enum ConfigError {
         /// The whole configuration text.
         name: String,
         /// What is wrong with it.
-        error: EngineConfigError,
+        error: SetupError,
     },
     /// An empty configuration list or name.
     #[error("no configuration given")]
@@ -271,7 +277,10 @@ fn engine(
         name: name.to_string(),
         description: description.to_string(),
         check: engine.exactness().into(),
-        recipe: Recipe::Engine(engine),
+        recipe: Recipe::Engine(Setup {
+            config: engine,
+            ..Setup::default()
+        }),
         ordering,
         default_offset,
         relative_offset: 0,
@@ -534,7 +543,7 @@ impl Config {
     pub fn build(&self, evaluation: Evaluation) -> BoxedSearcher {
         match &self.recipe {
             Recipe::Minimax => Box::new(Minimax::new(evaluation)),
-            Recipe::Engine(engine) => Box::new(Engine::with_config(evaluation, *engine)),
+            Recipe::Engine(setup) => Box::new(Engine::with_setup(evaluation, *setup)),
             Recipe::Mcts(mcts) => mcts.build(evaluation, true),
         }
     }
@@ -561,7 +570,7 @@ fn parse_features(name: &str, features: &str) -> Result<Config, ConfigError> {
             Err(_) => engine_features.push(feature),
         }
     }
-    let engine: EngineConfig = engine_features
+    let setup: Setup = engine_features
         .join("+")
         .parse()
         .map_err(|error| ConfigError::Engine {
@@ -570,9 +579,9 @@ fn parse_features(name: &str, features: &str) -> Result<Config, ConfigError> {
         })?;
     Ok(Config {
         name: name.to_string(),
-        description: format!("engine {engine}, {ordering} generation order"),
-        check: engine.exactness().into(),
-        recipe: Recipe::Engine(engine),
+        description: format!("engine {setup}, {ordering} generation order"),
+        check: setup.config.exactness().into(),
+        recipe: Recipe::Engine(setup),
         ordering,
         default_offset: 0,
         relative_offset: 0,
@@ -638,7 +647,7 @@ mod tests {
         assert!(Config::parse("mcts:threads=999").is_err());
         // The engine on threads, from a preset.
         let engine = Config::parse("engine:strongest+threads=2").unwrap();
-        assert!(matches!(engine.recipe, Recipe::Engine(config) if config.threads == 2));
+        assert!(matches!(engine.recipe, Recipe::Engine(setup) if setup.resources.threads() == 2));
     }
 
     #[test]

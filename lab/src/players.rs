@@ -230,14 +230,14 @@ impl Player {
     fn searcher(&self, config: &Config, evaluation: Evaluation, history: &[u64]) -> BoxedSearcher {
         let mut engine = match (&config.recipe, self.limit) {
             // Node and time limits need iterative deepening to return a completed search.
-            (Recipe::Engine(engine), MoveLimit::Nodes(_) | MoveLimit::Time(_)) => {
-                let engine = search_core::engine::Config {
+            (Recipe::Engine(setup), MoveLimit::Nodes(_) | MoveLimit::Time(_)) => {
+                let config = search_core::engine::Config {
                     iterative_deepening: true,
-                    ..*engine
+                    ..setup.config
                 };
-                Engine::with_config(evaluation, engine)
+                Engine::with_config(evaluation, config).with_resources(setup.resources)
             }
-            (Recipe::Engine(engine), MoveLimit::Depth(_)) => Engine::with_config(evaluation, *engine),
+            (Recipe::Engine(setup), MoveLimit::Depth(_)) => Engine::with_setup(evaluation, *setup),
             (Recipe::Minimax, _) => return config.build(evaluation),
             // Its iterations under a depth limit (MCTS has no depth); the limit's otherwise.
             (Recipe::Mcts(mcts), limit) => {

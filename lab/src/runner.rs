@@ -466,10 +466,10 @@ fn check_result(
             };
         };
         let mut cut = *engine;
-        if let Some(quiescence) = &mut cut.quiescence {
+        if let Some(quiescence) = &mut cut.config.quiescence {
             quiescence.max_ply = QUIESCENCE_CHECK_MAX_PLY;
         }
-        let engine = Engine::with_config(options.evaluation, cut);
+        let engine = Engine::with_setup(options.evaluation, cut);
         let game = position.game(config.ordering);
         let Some(result) = on_worker(options, move || {
             let mut engine = engine;

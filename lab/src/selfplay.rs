@@ -402,7 +402,7 @@ pub fn engine_options(settings: &[String]) -> Result<EngineOptions, String> {
             .ok_or_else(|| format!("--option {setting:?}: expected Name=Value"))?;
         options.set(name.trim(), Some(value.trim()))?;
     }
-    if options.search.threads != 1 {
+    if options.resources.threads() != 1 {
         return Err("--option Threads: self-play games are played on one thread each (see --jobs)".into());
     }
     Ok(options)

@@ -28,6 +28,7 @@ use games::nim::Nim;
 use indicatif::{ProgressBar, ProgressStyle};
 use search_core::solve::database::{Database, DatabaseError, WithDatabase};
 use search_core::solve::{Precision, Progress, Solution, Solver, Stage};
+use search_core::{DEFAULT_TABLE_MIB, Resources};
 use search_core::{Game, Limits, Player, Score, ZobristHash};
 
 use crate::book::{Book, example_command, write_or_report};
@@ -45,10 +46,13 @@ pub struct Options {
     /// Threads searching each probe (default: the machine's cores).
     #[arg(long, global = true)]
     pub threads: Option<u32>,
-    /// The transposition table's size in MiB: the solver's memory limit (the endgame database,
-    /// if any, comes on top: its size is printed).
-    #[arg(long, global = true, default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..=65536))]
-    pub memory: u64,
+    /// The transposition table's budget in MiB: the solver's memory limit (the endgame
+    /// database, if any, comes on top: its size is printed). Default: the game's
+    /// (`default_table_mib`: 512 for Kalah of more than 24 seeds, Connect Four of 30 cells or
+    /// more and Dots and Boxes of 6 boxes or more; 16, the library's, below). The table takes
+    /// the largest power of two of buckets the budget holds: what it took is printed.
+    #[arg(long, global = true)]
+    pub memory: Option<usize>,
     /// Stop after about this many nodes, with the bounds proven so far.
     #[arg(long, global = true)]
     pub nodes: Option<u64>,
@@ -175,8 +179,14 @@ const TABLE_HEADER: &str = "| position | precision | settled (side to move) | fi
 /// Solves the position `options` name, Ctrl-C stopping it; `row` gets the book's table row of
 /// a settled position. Its exit status, or a bad position or database, in words.
 fn solve_game(options: &Options, row: &mut Option<String>) -> Result<ExitCode, String> {
+    let resources = resources(options)?;
     let stop = Arc::new(AtomicBool::new(false));
     stop_on_ctrl_c(Arc::clone(&stop));
+    let run = Run {
+        options,
+        stop: &stop,
+        resources,
+    };
     match &options.game {
         GameChoice::Kalah {
             houses,
@@ -189,7 +199,7 @@ fn solve_game(options: &Options, row: &mut Option<String>) -> Result<ExitCode, S
             let title = format!("Kalah({houses}, {seeds}){}", moves_note(after));
             let seeds_in_play = database_seeds(*houses, *seeds, *database);
             let database = kalah_database(*houses, seeds_in_play, database_file.as_deref(), options, &stop)?;
-            Ok(solve_kalah(&title, position, database, options, &stop, row))
+            Ok(solve_kalah(&title, position, database, &run, row))
         }
         GameChoice::ConnectFour { moves, size } => {
             let position = ConnectFour::with_size(size.0, size.1)
@@ -200,8 +210,7 @@ fn solve_game(options: &Options, row: &mut Option<String>) -> Result<ExitCode, S
                 &title,
                 &position,
                 |_, column| column.to_string(),
-                options,
-                &stop,
+                &run,
                 row,
             ))
         }
@@ -212,35 +221,20 @@ fn solve_game(options: &Options, row: &mut Option<String>) -> Result<ExitCode, S
                 &title,
                 &position,
                 |game, line| game.line_name(line),
-                options,
-                &stop,
+                &run,
                 row,
             ))
         }
         GameChoice::Tictactoe { moves } => {
             let position = TicTacToe::from_moves(moves).map_err(|e| e.to_string())?;
             let title = format!("tic-tac-toe{}", moves_note(moves));
-            Ok(settle(
-                &title,
-                &position,
-                |_, cell| cell.to_string(),
-                options,
-                &stop,
-                row,
-            ))
+            Ok(settle(&title, &position, |_, cell| cell.to_string(), &run, row))
         }
         GameChoice::Nim { heaps } => {
             let heaps = parse_heaps(heaps)?;
             let position = Nim::new(&heaps).map_err(|e| e.to_string())?;
             let title = format!("Nim {heaps:?}");
-            Ok(settle(
-                &title,
-                &position,
-                |_, take| take.to_string(),
-                options,
-                &stop,
-                row,
-            ))
+            Ok(settle(&title, &position, |_, take| take.to_string(), &run, row))
         }
     }
 }
@@ -280,22 +274,28 @@ fn solve_kalah(
     title: &str,
     position: Kalah,
     database: Option<NotedDatabase>,
-    options: &Options,
-    stop: &Arc<AtomicBool>,
+    run: &Run<'_>,
     row: &mut Option<String>,
 ) -> ExitCode {
     match database {
-        None => settle(title, &position, |_, house| house.to_string(), options, stop, row),
-        Some(_) if stop.load(Ordering::Relaxed) => ExitCode::from(3),
+        None => settle(title, &position, |_, house| house.to_string(), run, row),
+        Some(_) if run.stop.load(Ordering::Relaxed) => ExitCode::from(3),
         Some((database, note)) => settle(
             &format!("{title} (database: {note})"),
             &WithDatabase::new(&database, position),
             |_, house| house.to_string(),
-            options,
-            stop,
+            run,
             row,
         ),
     }
+}
+
+/// What a solve runs with: the program's options, the flag Ctrl-C raises, and the resources
+/// checked from the options.
+struct Run<'a> {
+    options: &'a Options,
+    stop: &'a Arc<AtomicBool>,
+    resources: Resources,
 }
 
 /// Checks `options`' game and position as the program would build them, without solving or
@@ -458,6 +458,29 @@ fn threads(options: &Options) -> u32 {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |cores| cores.get() as u32))
 }
 
+/// The table budget the program gives `game` unless told (`--memory`): 512 MiB for the games
+/// whose solves the book reports (Kalah of more than 24 seeds, Connect Four of 30 cells or
+/// more, Dots and Boxes of 6 boxes or more), where a small table costs more nodes than its
+/// first touch costs time; the library's default, [`DEFAULT_TABLE_MIB`], below, where
+/// writing a large table would cost more than the solve.
+pub fn default_table_mib(game: &GameChoice) -> usize {
+    let large = match game {
+        GameChoice::Kalah { houses, seeds, .. } => 2 * u32::from(*houses) * u32::from(*seeds) > 24,
+        GameChoice::ConnectFour { size, .. } => u32::from(size.0) * u32::from(size.1) >= 30,
+        GameChoice::Dots { size, .. } => u32::from(size.0) * u32::from(size.1) >= 6,
+        GameChoice::Tictactoe { .. } | GameChoice::Nim { .. } => false,
+    };
+    if large { 512 } else { DEFAULT_TABLE_MIB }
+}
+
+/// The threads and table budget of the solve (`--threads`, `--memory`, or their defaults),
+/// checked by [`Resources`]: a request the machine cannot honour is refused here, in words.
+pub fn resources(options: &Options) -> Result<Resources, String> {
+    let memory = options.memory.unwrap_or_else(|| default_table_mib(&options.game));
+    Resources::new(threads(options), memory)
+        .map_err(|error| format!("--threads {} --memory {memory}: {error}", threads(options)))
+}
+
 fn spinner() -> ProgressBar {
     let bar = ProgressBar::new_spinner();
     bar.set_style(
@@ -516,13 +539,13 @@ fn settle<G>(
     title: &str,
     root: &G,
     move_text: impl Fn(&G, G::Move) -> String,
-    options: &Options,
-    stop: &Arc<AtomicBool>,
+    run: &Run<'_>,
     row: &mut Option<String>,
 ) -> ExitCode
 where
     G: Game + ZobristHash,
 {
+    let (options, stop) = (run.options, run.stop);
     let precision = if options.weak {
         Precision::Weak
     } else {
@@ -542,8 +565,7 @@ where
     let (bar_for_progress, terminal) = (bar.clone(), std::io::stderr().is_terminal());
     let mut solver = Solver::<G>::new()
         .precision(precision)
-        .threads(threads(options))
-        .memory_mib(options.memory as usize)
+        .resources(run.resources)
         .limits(limits)
         .progress_interval(Duration::from_millis(500))
         .on_progress(move |progress| {
@@ -712,7 +734,7 @@ mod tests {
             game: GameChoice::Nim { heaps: "1".into() },
             weak: false,
             threads: Some(2),
-            memory: 16,
+            memory: Some(16),
             nodes: None,
             time: None,
             each_move: false,

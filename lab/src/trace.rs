@@ -83,8 +83,8 @@ where
     let limits = Limits::depth(depth);
     let mut minimax = Minimax::new(evaluator.clone()).with_trace(max_nodes);
     let mut alphabeta = AlphaBetaMinimax::new(evaluator.clone()).with_trace(max_nodes);
-    let config = "tt+hash=1+hints+killers".parse().expect("a valid configuration");
-    let mut engine = Engine::with_config(evaluator.clone(), config).with_trace(max_nodes);
+    let setup = "tt+hash=1+hints+killers".parse().expect("a valid setup");
+    let mut engine = Engine::with_setup(evaluator.clone(), setup).with_trace(max_nodes);
     // Monte Carlo tree search, 300 iterations: its most visited nodes, with their visits.
     let mut mcts = Mcts::new()
         .with_evaluator(evaluator)

@@ -14,6 +14,9 @@
 //! - [`trace`](mod@trace): every searcher's `with_trace`: the tree it walked, as text, Graphviz DOT
 //!   or SVG.
 //!
+//! What the machine lends a search, its threads and its table's memory, is a [`Resources`]
+//! value of its own, apart from what the engine does.
+//!
 //! Scores are [`Score`]s (mate-distance aware), results are [`SearchResult`]s with
 //! [`SearchStats`] counted the same way by every searcher, and [`Limits`] say when to stop.
 //!
@@ -57,6 +60,7 @@ mod limits;
 mod memory;
 mod move_list;
 mod order;
+mod resources;
 mod score;
 mod searcher;
 mod stats;
@@ -82,6 +86,7 @@ pub use game::{Evaluate, Game, Outcome, Player, ZobristHash, outcome_score, stat
 pub use limits::Limits;
 pub use move_list::{INLINE_MOVES, MoveList};
 pub use order::order_by_hint;
+pub use resources::{DEFAULT_TABLE_MIB, MAX_TABLE_MIB, MAX_THREADS, ResourceError, Resources};
 pub use score::{Bound, Score};
 pub use searcher::{Proof, Reference, RootMove, SearchResult, Searcher};
 pub use stats::SearchStats;

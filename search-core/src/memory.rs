@@ -168,6 +168,29 @@ fn advise_huge_pages(start: *mut u8, bytes: usize) {
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_start: *mut u8, _bytes: usize) {}
 
+/// The machine's memory in MiB, where the system says (`sysconf`'s physical pages on Linux):
+/// what [`Resources`](crate::Resources) checks a table's size against.
+#[cfg(target_os = "linux")]
+pub(crate) fn physical_mib() -> Option<usize> {
+    // SAFETY: `sysconf` reads a system constant; it takes no pointer and changes nothing.
+    let (pages, page_size) = unsafe {
+        (
+            libc::sysconf(libc::_SC_PHYS_PAGES),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    let bytes = u64::try_from(pages)
+        .ok()?
+        .checked_mul(u64::try_from(page_size).ok()?)?;
+    usize::try_from(bytes >> 20).ok().filter(|&mib| mib > 0)
+}
+
+/// The machine's memory: not known on this system.
+#[cfg(not(target_os = "linux"))]
+pub(crate) fn physical_mib() -> Option<usize> {
+    None
+}
+
 /// Asks the processor to bring the cache line holding `value` in, without waiting for it: a
 /// probe of a large table soon after finds it in the cache. Only a hint: it reads nothing the
 /// program sees.

@@ -77,7 +77,7 @@ fn node_figures_per_feature() {
         "id+tt+hints+killers+history+pvs+mtdf=two-back",
     ]
     .into_iter()
-    .map(|text| Engine::with_config(TreeValue, text.parse().unwrap()))
+    .map(|text| Engine::with_setup(TreeValue, text.parse().unwrap()))
     .chain([Engine::strongest(TreeValue)])
     .collect();
     let plain: u64 = trees

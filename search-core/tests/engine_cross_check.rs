@@ -187,10 +187,7 @@ fn quiescence_configurations() -> Vec<TreeEngine> {
             pvs: on(2),
             iterative_deepening: on(3),
             root_window,
-            table: on(3).then_some(TableConfig {
-                mib: 1,
-                ..TableConfig::new(DepthPolicy::SameDepth)
-            }),
+            table: on(3).then_some(TableConfig::new(DepthPolicy::SameDepth)),
             history: on(3).then_some(HistoryRule::Classic),
             ..Config::PLAIN
         }));

@@ -1351,8 +1351,8 @@ fn mate_scores_through_transpositions_are_exact() {
         .searcher(Engine::exact(flat))
         .searcher(Engine::with_config(flat, exact_plus("mtdf=previous")))
         .searcher(Engine::with_config(flat, exact_plus("asp=1")))
-        .searcher(Engine::with_config(flat, "tt+hash=1".parse().unwrap()))
-        .searcher(Engine::with_config(
+        .searcher(Engine::with_setup(flat, "tt+hash=1".parse().unwrap()))
+        .searcher(Engine::with_setup(
             flat,
             "tt+hash=1+mtdf=two-back".parse().unwrap(),
         ));
@@ -1379,7 +1379,7 @@ fn mate_finding_in_fewer_nodes_than_alphabeta() {
         plain.stats.nodes
     );
     // One search with a table: the transpositions collapse the tree.
-    let tt = Engine::with_config(flat, "tt+hash=1".parse().unwrap()).search(&pile, &limits);
+    let tt = Engine::with_setup(flat, "tt+hash=1".parse().unwrap()).search(&pile, &limits);
     assert_eq!((tt.score, tt.best_move), (plain.score, plain.best_move));
     assert!(
         tt.stats.nodes * 20 < plain.stats.nodes,
@@ -1631,23 +1631,16 @@ fn names_reflect_the_configuration() {
 }
 
 #[test]
-fn absurd_arguments_are_clamped_not_a_panic_nor_a_hang() {
+fn absurd_arguments_are_refused_or_clamped_not_a_panic_nor_a_hang() {
     let tree = RandomTree::new(5, 4, 5);
     let exact = Config::exact().for_game::<RandomTree>();
-    let table = |mib| {
-        Config::exact()
-            .table
-            .map(|t| search_core::engine::TableConfig { mib, ..t })
-    };
+    // An absurd table is the resources' to refuse, with the reason (`Resources`): never
+    // clamped in silence, never a failed allocation.
+    for mib in [usize::MAX, 100_000_000] {
+        let refused = search_core::Resources::new(1, mib).unwrap_err();
+        assert!(refused.to_string().contains("MiB"), "{refused}");
+    }
     let absurd = [
-        Config {
-            table: table(usize::MAX),
-            ..Config::PLAIN
-        },
-        Config {
-            table: table(100_000),
-            ..Config::PLAIN
-        },
         Config {
             null_move: Some(NullMoveConfig::new(NullReduction::Fixed(u32::MAX))),
             ..exact

@@ -3,6 +3,7 @@
 //! machine's cores, on purpose), on random trees with extra turns and with chance levels; the
 //! threads share one table without a lock, and the values must still be minimax's exactly.
 
+use search_core::Resources;
 use search_core::engine::{Config, Engine, exact_configurations_for};
 use search_core::random_tree::{RandomTree, TreeValue};
 use search_core::testing::CrossCheck;
@@ -10,7 +11,7 @@ use search_core::{Limits, SearchStats, Searcher};
 
 /// `config` on `threads` threads.
 fn threaded(config: Config, threads: u32) -> Engine<RandomTree, TreeValue> {
-    Engine::with_config(TreeValue, Config { threads, ..config })
+    Engine::with_config(TreeValue, config).with_resources(Resources::new(threads, 16).unwrap())
 }
 
 fn trees(count: u64, chance: bool) -> Vec<RandomTree> {
@@ -170,11 +171,8 @@ fn a_thread_stopped_by_another_never_evaluates() {
     };
     // Plain alpha-beta (no table): both threads search the whole tree, and the later one is
     // stopped by the first's completion.
-    let config = Config {
-        threads: 2,
-        ..Config::PLAIN
-    };
-    let mut engine = Engine::with_config(evaluator, config);
+    let mut engine =
+        Engine::with_config(evaluator, Config::PLAIN).with_resources(Resources::new(2, 16).unwrap());
     for items in 16..=20 {
         let result = engine.search(&Pile(items, search_core::Player::First), &Limits::depth(40));
         assert_eq!(

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use search_core::Resources;
 use search_core::random_tree::RandomTree;
 use search_core::solve::{Precision, Progress, Settled, Solver, Stage};
 use search_core::testing::SolveCheck;
@@ -130,9 +131,13 @@ fn strong_and_weak_solves_are_minimax_on_trees_with_extra_turns() {
     for extra_turns in [0, 30] {
         let positions = trees(120, extra_turns);
         for precision in [Precision::Strong, Precision::Weak] {
-            let report = SolveCheck::new(|| Solver::new().precision(precision).memory_mib(1))
-                .depth(8)
-                .run(&positions);
+            let report = SolveCheck::new(|| {
+                Solver::new()
+                    .precision(precision)
+                    .resources(Resources::new(1, 1).unwrap())
+            })
+            .depth(8)
+            .run(&positions);
             report.assert_agree();
             assert_eq!(report.settled, positions.len(), "{precision:?}");
         }
@@ -146,7 +151,7 @@ fn the_margin_bounds_cut_and_stay_exact_and_a_wrong_bound_is_caught() {
     for position in &mut positions {
         position.bounds = Some((-MAX_MARGIN, MAX_MARGIN));
     }
-    let with_bounds = SolveCheck::new(|| Solver::new().memory_mib(1))
+    let with_bounds = SolveCheck::new(|| Solver::new().resources(Resources::new(1, 1).unwrap()))
         .depth(8)
         .run(&positions);
     with_bounds.assert_agree();
@@ -155,7 +160,7 @@ fn the_margin_bounds_cut_and_stay_exact_and_a_wrong_bound_is_caught() {
     for position in &mut positions {
         position.bounds = Some((0, 1));
     }
-    let wrong = SolveCheck::new(|| Solver::new().memory_mib(1))
+    let wrong = SolveCheck::new(|| Solver::new().resources(Resources::new(1, 1).unwrap()))
         .depth(8)
         .run(&positions);
     assert!(wrong.failures.len() > 10, "{:?}", wrong.failures);
@@ -165,7 +170,7 @@ fn the_margin_bounds_cut_and_stay_exact_and_a_wrong_bound_is_caught() {
 fn threads_solve_exactly_too() {
     let positions = trees(60, 30);
     for threads in [2, 3] {
-        SolveCheck::new(|| Solver::new().threads(threads).memory_mib(1))
+        SolveCheck::new(|| Solver::new().resources(Resources::new(threads, 1).unwrap()))
             .depth(8)
             .run(&positions)
             .assert_agree();
@@ -183,9 +188,13 @@ fn games_with_dice_settle_their_expectation() {
         })
         .collect();
     for precision in [Precision::Strong, Precision::Weak] {
-        let report = SolveCheck::new(|| Solver::new().precision(precision).memory_mib(1))
-            .depth(8)
-            .run(&positions);
+        let report = SolveCheck::new(|| {
+            Solver::new()
+                .precision(precision)
+                .resources(Resources::new(1, 1).unwrap())
+        })
+        .depth(8)
+        .run(&positions);
         report.assert_agree();
         assert_eq!(report.settled, positions.len());
     }
@@ -222,7 +231,7 @@ fn a_stopped_solve_keeps_bounds_that_hold() {
     for budget in [1, 20, 60, 200] {
         let report = SolveCheck::new(|| {
             Solver::new()
-                .memory_mib(1)
+                .resources(Resources::new(1, 1).unwrap())
                 .limits(Limits::default().with_nodes(budget))
         })
         .depth(8)

@@ -10,7 +10,7 @@ use super::budget::{Budgeted, BudgetedEval};
 use super::games::{GameVisitor, StudioGame, describe, legal_moves, status};
 use super::{StudioError, StudioLimits};
 use search_core::chance::sample_outcome;
-use search_core::engine::{Config, Engine};
+use search_core::engine::{Config, Engine, Setup};
 use search_core::mcts::{Mcts, SplitMix64};
 use search_core::reference::{AlphaBeta, AlphaBetaMinimax, Minimax, MinimaxQuiescence, Negamax};
 use search_core::trace::{Trace, score_text};
@@ -301,38 +301,49 @@ fn search_tree<G: StudioGame>(
         "quiescence" => traced!(MinimaxQuiescence::new(evaluator).with_trace(cap)),
         // The engine: the kind is one of the searchers' (`check_spec`), and MCTS is not a tree's.
         _ => {
-            let config = engine_config(spec, limits, clock)?;
-            traced!(Engine::with_config(evaluator, config.for_game::<G>()).with_trace(cap))
+            let setup = engine_setup(spec, limits, clock)?;
+            let config = setup.config.for_game::<G>();
+            traced!(
+                Engine::with_config(evaluator, config)
+                    .with_resources(setup.resources)
+                    .with_trace(cap)
+            )
         }
     })
 }
 
-/// The engine's configuration `spec` asks for (the exact preset if none), or why it is
-/// refused: it does not parse, asks for more threads than allowed, or cannot stop on the clock.
-fn engine_config(
+/// The engine's setup `spec` asks for (its configuration and resources: the exact preset on
+/// one thread if none), or why it is refused: it does not parse, asks for more threads than
+/// allowed, or cannot stop on the clock.
+fn engine_setup(
     spec: &SearcherSpec,
     limits: &StudioLimits,
     clock: Option<Duration>,
-) -> Result<Config, StudioError> {
-    let config = match spec.config.as_deref().map(str::trim) {
-        None | Some("") => Config::exact(),
+) -> Result<Setup, StudioError> {
+    let setup = match spec.config.as_deref().map(str::trim) {
+        None | Some("") => Setup {
+            config: Config::exact(),
+            ..Setup::default()
+        },
         Some(text) => text
-            .parse::<Config>()
+            .parse::<Setup>()
             .map_err(|error| StudioError::BadRequest(format!("engine configuration \"{text}\": {error}")))?,
     };
-    if config.threads > limits.max_threads {
+    let threads = setup.resources.threads();
+    if threads > limits.max_threads {
         return Err(StudioError::TooBig(format!(
-            "the engine's configuration asks for {} threads, more than the {} allowed here",
-            config.threads, limits.max_threads
+            "the engine's configuration asks for {threads} threads, more than the {} allowed here",
+            limits.max_threads
         )));
     }
-    if clock.is_some() && !config.iterative_deepening {
+    if clock.is_some() && !setup.config.iterative_deepening {
         // Without iterative deepening a search stopped by the clock has no value at all.
         return Err(StudioError::BadRequest(format!(
-            "a time limit needs iterative deepening (id) in the engine's configuration \"{config}\""
+            "a time limit needs iterative deepening (id) in the engine's configuration \"{}\"",
+            setup.config
         )));
     }
-    Ok(config)
+    Ok(setup)
 }
 
 /// Monte Carlo tree search of `root`, bounded by its iterations and `time`, on the game itself

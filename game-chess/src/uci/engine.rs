@@ -398,6 +398,7 @@ impl UciEngine {
         };
         if std::mem::take(&mut self.reconfigure) {
             engine.set_config(self.options.search);
+            engine.set_resources(self.options.resources);
             engine.set_evaluator(self.options.evaluation);
         }
         if std::mem::take(&mut self.clear) {

@@ -1,5 +1,6 @@
-//! The UCI engine's options: the protocol's usual ones (`Hash`, `Clear Hash`, `Move Overhead`,
-//! `MultiPV`, `Ponder`), the chess plugin's (`Evaluation`, `Move Ordering`, `Zugzwang Guard`),
+//! The UCI engine's options: the protocol's usual ones (`Hash`, `Threads`, `Clear Hash`, `Move
+//! Overhead`, `MultiPV`, `Ponder`; `Hash` and `Threads` are the machine's [`Resources`], parsed
+//! and checked there), the chess plugin's (`Evaluation`, `Move Ordering`, `Zugzwang Guard`),
 //! the algorithm (`Search`: `alphabeta` or `mcts`, with `MCTS Cutoff` and `MCTS Exploration`), and
 //! every feature of the search engine, derived from [`search_core::engine::FEATURES`]: a flag is
 //! a `check`, a margin or window a `spin` (0 = off), a choice a `combo` (with `off`), each under
@@ -17,6 +18,7 @@ use search_core::engine::{
     DEFAULT_LMR_HISTORY_DIVISOR, DEFAULT_NULL_EVAL_DIVISOR, DEFAULT_RAZOR_MARGIN, DEFAULT_SEE_PRUNING_MARGIN,
     Engine, FEATURES, Feature, HistoryRule, InfoCallback, Kind, Value,
 };
+use search_core::{DEFAULT_TABLE_MIB, MAX_THREADS, Resources};
 use shakmaty::Move;
 
 use crate::{ChessConfig, ChessGame, Evaluation, MoveOrdering};
@@ -24,8 +26,9 @@ use crate::{ChessConfig, ChessGame, Evaluation, MoveOrdering};
 /// The engine the UCI front end drives.
 pub type ChessEngine = Engine<ChessGame, Evaluation>;
 
-/// The largest `Hash` accepted, in MiB.
-pub const MAX_HASH_MIB: usize = search_core::engine::MAX_TABLE_MIB;
+/// The largest `Hash` the option lists, in MiB (64 GiB; [`Resources`] also refuses a table
+/// beyond the machine's memory).
+pub const MAX_HASH_MIB: usize = 64 << 10;
 /// The largest `Move Overhead` accepted, in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 
@@ -163,8 +166,10 @@ pub struct EngineOptions {
     /// `Zugzwang Guard`: no null move for a side with only its king and pawns
     /// ([`ChessConfig::zugzwang_guard`]).
     pub zugzwang_guard: bool,
-    /// The search engine's configuration: `Hash` and every engine feature's option.
+    /// The search engine's configuration: every engine feature's option.
     pub search: Config,
+    /// `Threads` and `Hash`: the machine's resources for the search.
+    pub resources: Resources,
     /// `Search`: alpha-beta (the engine) or Monte Carlo tree search.
     pub algorithm: Algorithm,
     /// `MCTS Cutoff`: plies each playout plays before the evaluation values it.
@@ -186,6 +191,7 @@ impl Default for EngineOptions {
             ordering: MoveOrdering::MvvLva,
             zugzwang_guard: true,
             search: chess_search(),
+            resources: Resources::DEFAULT,
             algorithm: Algorithm::AlphaBeta,
             mcts_cutoff: 4,
             mcts_exploration_milli: 1414,
@@ -308,6 +314,8 @@ impl EngineOptions {
     pub fn uci_lines() -> Vec<String> {
         let d = EngineOptions::default();
         let mut lines = vec![
+            format!("option name Hash type spin default {DEFAULT_TABLE_MIB} min 1 max {MAX_HASH_MIB}"),
+            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
             "option name Clear Hash type button".to_string(),
             format!(
                 "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
@@ -376,6 +384,14 @@ impl EngineOptions {
             });
         };
         let effect = match key.as_str() {
+            "hash" | "threads" => {
+                let mut resources = self.resources;
+                resources
+                    .set(&key, value)
+                    .map_err(|error| format!("option '{name}': {error}"))?;
+                self.resources = resources;
+                OptionEffect::Reconfigure
+            }
             "move overhead" => {
                 self.move_overhead = Duration::from_millis(spin(name, value, 0, MAX_MOVE_OVERHEAD_MS)?);
                 OptionEffect::Stored
@@ -455,15 +471,15 @@ impl EngineOptions {
             .with_evaluator(self.evaluation)
             .with_cutoff(self.mcts_cutoff)
             .with_exploration(f64::from(self.mcts_exploration_milli) / 1000.0)
-            .with_memory_limit(self.search.table.map_or(16, |t| t.mib) << 20)
-            .with_threads(self.search.threads)
+            .with_memory_limit(self.resources.table_mib() << 20)
+            .with_threads(self.resources.threads())
     }
 
     /// Builds the search engine these options describe; `info` (if any) receives every
     /// completed iteration.
     #[must_use]
     pub fn build(&self, info: Option<InfoCallback<Move>>) -> ChessEngine {
-        let mut engine = Engine::with_config(self.evaluation, self.search);
+        let mut engine = Engine::with_config(self.evaluation, self.search).with_resources(self.resources);
         engine.set_info(info);
         engine
     }
@@ -522,9 +538,11 @@ mod tests {
         );
         assert_eq!(options.set("LMR", Some("classic")), Ok(OptionEffect::Reconfigure));
         assert_eq!(options.set("Hash", Some("64")), Ok(OptionEffect::Reconfigure));
+        assert_eq!(options.set("Threads", Some("2")), Ok(OptionEffect::Reconfigure));
+        assert_eq!(options.resources, Resources::new(2, 64).unwrap());
         assert_eq!(
             options.search.to_string(),
-            "id+tt=deeper+hash=64+hints+killers+history=gravity+pvs+null+verified+null-guard+null-eval+rfp+futility+lmr+lmr-history+lmp=8+hp+see-prune+razor+iir+improving+qs+qs-see+qs-tt+qs-nodes+check-ext+rep"
+            "id+tt=deeper+hints+killers+history=gravity+pvs+null+verified+null-guard+null-eval+rfp+futility+lmr+lmr-history+lmp=8+hp+see-prune+razor+iir+improving+qs+qs-see+qs-tt+qs-nodes+check-ext+rep"
         );
     }
 
@@ -548,8 +566,21 @@ mod tests {
     fn bad_values_say_why_and_change_nothing() {
         let mut options = EngineOptions::default();
         let cases = [
-            ("Hash", Some("lots"), "option 'Hash' needs a number, got 'lots'"),
-            ("Hash", Some("-3"), "option 'Hash': -3 is out of range 1..4096"),
+            (
+                "Hash",
+                Some("lots"),
+                "option 'Hash': hash needs a whole number, not \"lots\"",
+            ),
+            (
+                "Hash",
+                Some("-3"),
+                "option 'Hash': hash needs a whole number, not \"-3\"",
+            ),
+            (
+                "Threads",
+                Some("0"),
+                "option 'Threads': threads must be 1 to 256, not 0",
+            ),
             (
                 "Aspiration",
                 Some("wide"),

@@ -18,8 +18,10 @@
 //! (`asp` is `asp=50`). `plain` is every feature off (plain alpha-beta). A preset's name may
 //! start the text, the features after it changing the preset (`strongest+threads=4`,
 //! `exact+lmr`, `strongest+rep=off`). A value equal to the
-//! default is written by the name alone, and an implied sub-option at its default (the table's
-//! size, the quiescence ply limit) not at all, so every configuration has exactly one text.
+//! default is written by the name alone, and an implied sub-option at its default (the
+//! quiescence ply limit) not at all, so every configuration has exactly one text. Threads and
+//! the table's size are not the search's but the machine's: a [`Setup`] carries both in one
+//! text (`strongest+threads=2+hash=64`).
 //!
 //! ```
 //! use search_core::engine::{Config, Exactness};
@@ -28,7 +30,7 @@
 //! assert_eq!(exact.to_string(), "id+tt+hints+killers+history+pvs");
 //! assert_eq!(exact.exactness(), Exactness::Minimax);
 //!
-//! let config: Config = "id+tt=deeper+hash=64+hints+null=r2+verified+qs+delta".parse()?;
+//! let config: Config = "id+tt=deeper+hints+null=r2+verified+qs+delta".parse()?;
 //! assert_eq!(config.null_move.unwrap().verified, true);
 //! assert_eq!(config.exactness(), Exactness::ValueChanging);
 //! assert_eq!(config.to_string().parse::<Config>()?, config);
@@ -79,6 +81,7 @@ use super::root_window::{FirstGuess, RootWindow};
 use super::tables::history::HistoryRule;
 use super::tables::tt::{DepthPolicy, TableConfig};
 use crate::chance::ChancePruning;
+use crate::{ResourceError, Resources};
 
 impl Config {
     /// The exact preset: iterative deepening, a same-depth transposition table of up to 16 MiB
@@ -187,7 +190,7 @@ impl Config {
     /// # Ok::<(), search_core::engine::ConfigError>(())
     /// ```
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), ConfigError> {
-        let feature = Feature::find(name).ok_or_else(|| ConfigError::UnknownFeature(name.to_string()))?;
+        let feature = Feature::find(name).ok_or_else(|| ConfigError::unknown(name))?;
         let value = feature
             .parse_value(value)
             .map_err(|reason| ConfigError::BadValue {
@@ -252,6 +255,26 @@ pub enum ConfigError {
     /// The same feature twice.
     #[error("feature {0:?} given twice")]
     Repeated(&'static str),
+    /// A resource of the machine (`threads`, `hash`), not a feature of the search.
+    #[error(
+        "{0:?} is not a feature of the search but a resource of the machine: give it in the resources (threads=N+hash=MiB)"
+    )]
+    Resource(String),
+}
+
+impl ConfigError {
+    /// The error for a name that is no feature: a resource's own where it is one.
+    fn unknown(name: &str) -> ConfigError {
+        let trimmed = name.trim();
+        if ["threads", "hash"]
+            .iter()
+            .any(|r| r.eq_ignore_ascii_case(trimmed))
+        {
+            ConfigError::Resource(trimmed.to_string())
+        } else {
+            ConfigError::UnknownFeature(name.to_string())
+        }
+    }
 }
 
 fn feature_names() -> String {
@@ -329,7 +352,7 @@ impl Config {
             let feature = FEATURES
                 .iter()
                 .find(|f| f.name == name)
-                .ok_or_else(|| ConfigError::UnknownFeature(name.to_string()))?;
+                .ok_or_else(|| ConfigError::unknown(name))?;
             if given.iter().any(|(f, _)| f.name == feature.name) {
                 return Err(ConfigError::Repeated(feature.name));
             }
@@ -348,6 +371,82 @@ impl Config {
             config.set(feature.name, Some(value.unwrap_or(feature.name)))?;
         }
         Ok(config)
+    }
+}
+
+/// An engine's setup as a front end gives it in one text: its configuration (what the search
+/// does) and its resources (what the machine lends it: [`Resources`]), joined by `+`:
+/// `strongest+threads=2+hash=256`. The resources' tokens are taken out and parsed by
+/// [`Resources`], the rest by [`Config`]; each is checked once, there.
+///
+/// ```
+/// use search_core::engine::{Config, Setup};
+///
+/// let setup: Setup = "strongest+threads=2+rep=off+hash=64".parse()?;
+/// assert_eq!(setup.config, Config::strongest().with("rep=off")?);
+/// assert_eq!((setup.resources.threads(), setup.resources.table_mib()), (2, 64));
+/// assert_eq!(setup.to_string(), "id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+qs-nodes+check-ext+threads=2+hash=64");
+/// assert!("exact+threads=0".parse::<Setup>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// What the search does.
+    pub config: Config,
+    /// What the machine lends it.
+    pub resources: Resources,
+}
+
+/// What is wrong with an engine's setup text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// In the configuration.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// In the resources.
+    #[error(transparent)]
+    Resources(#[from] ResourceError),
+}
+
+impl FromStr for Setup {
+    type Err = SetupError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let is_resource = |token: &&str| {
+            let name = token.split_once('=').map_or(*token, |(name, _)| name).trim();
+            name == "threads" || name == "hash"
+        };
+        let tokens: Vec<&str> = text.split('+').collect();
+        let resources: Vec<&str> = tokens.iter().copied().filter(is_resource).collect();
+        let config: Vec<&str> = tokens
+            .iter()
+            .copied()
+            .filter(|token| !is_resource(token))
+            .collect();
+        let config_text = config.join("+");
+        Ok(Setup {
+            config: if config_text.trim().is_empty() && !resources.is_empty() {
+                Config::PLAIN
+            } else {
+                config_text.parse()?
+            },
+            resources: resources.join("+").parse()?,
+        })
+    }
+}
+
+impl fmt::Display for Setup {
+    /// The configuration's text, then each resource that is not the default.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.config)?;
+        let (threads, mib) = (self.resources.threads(), self.resources.table_mib());
+        if threads != Resources::DEFAULT.threads() {
+            write!(f, "+threads={threads}")?;
+        }
+        if mib != Resources::DEFAULT.table_mib() {
+            write!(f, "+hash={mib}")?;
+        }
+        Ok(())
     }
 }
 
@@ -396,10 +495,7 @@ pub fn exact_configurations(aspiration_window: i32) -> Vec<Config> {
                 continuation_history: on(2) && matches!(root_window, RootWindow::Mtdf(FirstGuess::Previous)),
                 pvs: on(3),
                 iterative_deepening: on(4),
-                table: on(5).then_some(TableConfig {
-                    mib: 1,
-                    ..TableConfig::new(DepthPolicy::SameDepth)
-                }),
+                table: on(5).then_some(TableConfig::new(DepthPolicy::SameDepth)),
                 root_window,
                 ..Config::PLAIN
             });

@@ -22,7 +22,6 @@ use super::context::{IterationInfo, RootMoveInfo};
 use super::features::aspiration::Aspiration;
 use super::features::iterative;
 use super::features::mtdf::Mtdf;
-use super::features::threads::MAX_THREADS;
 use super::frame::{MAX_SEARCH_PLY, Node};
 use super::root_window::RootWindow;
 use super::search_state::Shared;
@@ -65,7 +64,7 @@ impl<G: Game, E: Evaluate<G>> Engine<G, E> {
             tt.new_search();
         }
         self.tables.history.age();
-        let threads = self.config.threads.clamp(1, MAX_THREADS);
+        let threads = self.resources.threads();
         let shared = (threads > 1).then(|| Arc::new(Shared::default()));
         let (repetition, history) = (self.config.repetition, &self.context.game_history);
         self.search.start(limits, repetition, history, shared.clone());

@@ -89,7 +89,7 @@ features! {
     /// (`features/enhanced_cutoff.rs`), banked keys (`features/banked.rs`), its bounds read by
     /// the prunings (`features/table_eval.rs`) and the siblings' buckets prefetched
     /// (`features/prefetch.rs`).
-    table: Option<TableConfig> = None => tt[TABLE, SIZE] enhanced_cutoff[ENHANCED_CUTOFFS] banked[BANKED]
+    table: Option<TableConfig> = None => tt[TABLE] enhanced_cutoff[ENHANCED_CUTOFFS] banked[BANKED]
         table_eval[TABLE_EVAL] prefetch[PREFETCH];
     /// Moves with a positive [`order_hint`](crate::Game::order_hint) as a tier ahead of killers
     /// and history (`features/hints.rs`); off, hints still order the moves no other tier placed.
@@ -151,8 +151,6 @@ features! {
     /// Pruning at chance nodes (`features/star.rs`): `None` searches every outcome with the full
     /// window, as expectiminimax does.
     chance: Option<ChancePruning> = None => star[STAR];
-    /// The threads that search at once (`threads.rs`), 1 by default (0 counts as 1).
-    threads: u32 = 1 => threads[THREADS];
 }
 
 impl Default for Config {

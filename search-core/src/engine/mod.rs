@@ -136,11 +136,13 @@ mod worker;
 pub use tables::tt;
 
 use crate::trace::{Trace, Tracer};
-use crate::{Evaluate, Game, Score, ZobristHash};
+use crate::{Evaluate, Game, Resources, Score, ZobristHash};
 
 pub use crate::chance::ChancePruning;
+pub use crate::resources::{DEFAULT_TABLE_MIB, MAX_TABLE_MIB, MAX_THREADS};
 pub use config::{
-    Config, ConfigError, EXACT_COMBINATIONS, FEATURES, exact_configurations, exact_configurations_for,
+    Config, ConfigError, EXACT_COMBINATIONS, FEATURES, Setup, SetupError, exact_configurations,
+    exact_configurations_for,
 };
 pub use context::{InfoCallback, IterationInfo, RootMoveCallback, RootMoveInfo};
 pub use feature::{Exactness, Feature, Kind, Value, no_alias};
@@ -165,14 +167,11 @@ pub use features::reverse_futility::{
 };
 pub use features::see_pruning::{DEFAULT_SEE_PRUNING_MARGIN, SEE_PRUNING_MAX_DEPTH};
 pub use features::singular::{DEFAULT_SINGULAR_DEPTH, SINGULAR_MARGIN_PER_PLY, SINGULAR_MAX_DEPTH_DEFICIT};
-pub use features::threads::MAX_THREADS;
 pub use frame::MAX_SEARCH_PLY;
 pub use root_window::{FirstGuess, RootWindow};
 pub use tables::capture::CAPTURE_HINT_SCALE;
 pub use tables::history::HistoryRule;
-pub use tt::{
-    DEFAULT_TABLE_MIB, DepthPolicy, MAX_TABLE_MIB, SharedTable, TableConfig, TranspositionTable, TtEntry,
-};
+pub use tt::{DepthPolicy, SharedTable, TableConfig, TranspositionTable, TtEntry};
 
 use context::Context;
 use search_state::SearchState;
@@ -182,6 +181,8 @@ use tables::Tables;
 pub struct Engine<G: Game, E> {
     evaluator: E,
     config: Config,
+    /// Threads and table memory ([`Resources`]).
+    resources: Resources,
     /// `engine(<config>)`, or `engine` with every feature off.
     name: String,
     /// Learnt across searches: the transposition table and the history counters.
@@ -201,6 +202,7 @@ impl<G: Game, E> Engine<G, E> {
         let mut engine = Engine {
             evaluator,
             config: Config::PLAIN,
+            resources: Resources::DEFAULT,
             name: String::new(),
             tables: Tables::default(),
             context: Context::default(),
@@ -235,6 +237,14 @@ impl<G: Game, E> Engine<G, E> {
         G: ZobristHash,
     {
         Engine::new(evaluator).reconfigure(config)
+    }
+
+    /// The engine a [`Setup`] describes: its configuration on its resources.
+    pub fn with_setup(evaluator: E, setup: Setup) -> Self
+    where
+        G: ZobristHash,
+    {
+        Engine::with_config(evaluator, setup.config).with_resources(setup.resources)
     }
 
     /// The engine `config` describes, for a game without a [`ZobristHash`]: without the
@@ -328,16 +338,55 @@ impl<G: Game, E> Engine<G, E> {
             self.tables.history.clear();
         }
         self.config = config;
-        self.tables.configure(config.table.as_ref());
+        self.tables
+            .configure(config.table.as_ref(), self.resources.table_mib());
         self.rename();
     }
 
     fn rename(&mut self) {
-        self.name = if self.config == Config::PLAIN {
-            "engine".to_string()
-        } else {
-            format!("engine({})", self.config)
+        let threads = self.resources.threads();
+        self.name = match (self.config == Config::PLAIN, threads) {
+            (true, 1) => "engine".to_string(),
+            (false, 1) => format!("engine({})", self.config),
+            (_, threads) => format!("engine({}, {threads} threads)", self.config),
         };
+    }
+
+    /// The same engine on `resources` (threads and table memory; see [`Resources`]): what a
+    /// UCI `setoption name Threads` or `Hash` does between searches (the table is reallocated
+    /// only if its size changed).
+    ///
+    /// ```
+    /// use search_core::engine::{Config, Engine};
+    /// use search_core::random_tree::{RandomTree, TreeValue};
+    /// use search_core::{Limits, Resources, Searcher};
+    ///
+    /// let resources: Resources = "threads=2+hash=4".parse()?;
+    /// let mut engine = Engine::with_config(TreeValue, Config::exact()).with_resources(resources);
+    /// assert_eq!(engine.name(), "engine(id+tt+hints+killers+history+pvs, 2 threads)");
+    /// engine.search(&RandomTree::new(7, 3, 4), &Limits::depth(4));
+    /// // A 4 MiB budget: 2^16 buckets of 32 bytes (see `TranspositionTable::new`).
+    /// assert_eq!(engine.transposition_table().unwrap().allocated_mib(), 2);
+    /// # Ok::<(), search_core::ResourceError>(())
+    /// ```
+    #[must_use]
+    pub fn with_resources(mut self, resources: Resources) -> Self {
+        self.set_resources(resources);
+        self
+    }
+
+    /// As [`with_resources`](Self::with_resources), in place.
+    pub fn set_resources(&mut self, resources: Resources) {
+        self.resources = resources;
+        self.tables
+            .configure(self.config.table.as_ref(), resources.table_mib());
+        self.rename();
+    }
+
+    /// The engine's threads and table memory.
+    #[must_use]
+    pub fn resources(&self) -> Resources {
+        self.resources
     }
     /// Records the tree of each search, at most `max_nodes` nodes (see [`crate::trace`]):
     /// every root search (iteration, aspiration or MTD(f) pass) is a root of the trace, every
@@ -423,7 +472,7 @@ impl<G: Game, E> Engine<G, E> {
     /// threads at once. Without a table, nothing.
     pub fn allocate_table(&mut self) {
         if let Some(tt) = &mut self.tables.tt {
-            tt.allocate_on(self.config.threads as usize);
+            tt.allocate_on(self.resources.threads() as usize);
         }
     }
 

@@ -64,9 +64,9 @@
 //!   ([`Solution::horizon`]), never answered wrongly. [`testing::SolveCheck`](crate::testing::SolveCheck)
 //!   holds the solver to the two-sided minimax on your positions.
 //! - **Cost.** One search per probe: weak, at most two; strong, two and then about
-//!   `log2` of the classes left open. The table is the memory: give it what the machine has
-//!   ([`Solver::memory_mib`]). Threads ([`Solver::threads`]) search each probe together (Lazy
-//!   SMP over the shared table).
+//!   `log2` of the classes left open. The table is the memory: give it what the machine has,
+//!   and threads to search each probe together (Lazy SMP over the shared table), in its
+//!   [`Resources`] ([`Solver::resources`]).
 //!
 //! Long solves: [`Solver::limits`] gives a node budget, a deadline and a stop flag (a Ctrl-C
 //! handler raises it): a solve stopped early returns the bounds proven so far
@@ -80,6 +80,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::Resources;
 use crate::engine::{Config, DepthPolicy, Engine, HistoryRule, MAX_SEARCH_PLY, TableConfig};
 use crate::{Evaluate, Game, Limits, MoveList, Player, Score, ZobristHash, outcome_score};
 use scale::{Class, Scale};
@@ -94,9 +95,6 @@ pub enum Precision {
     #[default]
     Strong,
 }
-
-/// The table size a solver takes unless told otherwise, in MiB.
-pub const DEFAULT_SOLVER_MIB: usize = 256;
 
 /// The evaluator of a search that must never reach a horizon: it notes that one was reached
 /// (and scores it a draw, a value the solver then refuses to trust).
@@ -157,7 +155,8 @@ pub struct SolveStats {
     pub elapsed: Duration,
     /// The transposition table's fill at the end (entries of any probe), in per mille.
     pub hashfull: u32,
-    /// The table's size in MiB.
+    /// The memory the table took, in MiB ([`TranspositionTable::allocated_mib`](crate::engine::TranspositionTable::allocated_mib)):
+    /// what its budget ([`Resources::table_mib`]) bought.
     pub table_mib: usize,
 }
 
@@ -342,14 +341,14 @@ impl<G: Game + ZobristHash> Default for Solver<G> {
 }
 
 impl<G: Game + ZobristHash> Solver<G> {
-    /// A strong solver on one thread with a table of [`DEFAULT_SOLVER_MIB`] MiB (taken as it
-    /// fills) and no limits.
+    /// A strong solver with the default [`Resources`] (one thread, a table of
+    /// [`DEFAULT_TABLE_MIB`](crate::DEFAULT_TABLE_MIB) MiB, taken as it fills) and no limits.
     #[must_use]
     pub fn new() -> Self {
         let horizon = Horizon::default();
         let flag = Arc::clone(&horizon.0);
         Solver {
-            engine: Engine::with_config(horizon, Solver::<G>::config(DEFAULT_SOLVER_MIB, 1)),
+            engine: Engine::with_config(horizon, Solver::<G>::config()),
             horizon: flag,
             precision: Precision::Strong,
             limits: Limits::default(),
@@ -358,8 +357,7 @@ impl<G: Game + ZobristHash> Solver<G> {
         }
     }
 
-    /// The engine configuration a solver searches with, for a table of `mib` MiB and `threads`
-    /// threads: move ordering (the game's hints, killers, history), a table that accepts
+    /// The engine configuration a solver searches with: move ordering (the game's hints, killers, history), a table that accepts
     /// entries of any depth and keys a scored game without what it has banked where the game
     /// says how ([`ZobristHash::banked_key`]), the game's value bounds, and Star2 at chance
     /// nodes; no iterative
@@ -369,14 +367,13 @@ impl<G: Game + ZobristHash> Solver<G> {
     /// ```
     /// use search_core::solve::Solver;
     /// use search_core::random_tree::RandomTree;
-    /// let config = Solver::<RandomTree>::config(64, 2);
-    /// assert_eq!(config.to_string(), "tt=any+hash=64+banked+prefetch+hints+killers+history+bounds+star=2+threads=2");
+    /// let config = Solver::<RandomTree>::config();
+    /// assert_eq!(config.to_string(), "tt=any+banked+prefetch+hints+killers+history+bounds+star=2");
     /// ```
     #[must_use]
-    pub fn config(mib: usize, threads: u32) -> Config {
+    pub fn config() -> Config {
         Config {
             table: Some(TableConfig {
-                mib,
                 policy: DepthPolicy::AnyDepth,
                 // Enhanced transposition cutoffs cut nodes (a fifth of a Kalah(5, 4) solve's)
                 // but cost more time than they save (a probe per child at every node): off.
@@ -394,7 +391,6 @@ impl<G: Game + ZobristHash> Solver<G> {
             killers: true,
             history: Some(HistoryRule::Classic),
             bounds: true,
-            threads: threads.max(1),
             ..Config::PLAIN
         }
         .for_game::<G>()
@@ -407,21 +403,29 @@ impl<G: Game + ZobristHash> Solver<G> {
         self
     }
 
-    /// Searches each probe on `threads` threads (Lazy SMP over the shared table); 1 by default.
+    /// Solves on `resources`: each probe on its threads (Lazy SMP over the shared table), the
+    /// table within its budget (taken as it fills, never more). One thread and
+    /// [`DEFAULT_TABLE_MIB`](crate::DEFAULT_TABLE_MIB) MiB by default.
+    ///
+    /// ```
+    /// use search_core::Resources;
+    /// use search_core::solve::Solver;
+    /// use search_core::random_tree::RandomTree;
+    ///
+    /// let solver = Solver::<RandomTree>::new().resources(Resources::new(2, 64)?);
+    /// assert_eq!(solver.engine_resources().threads(), 2);
+    /// # Ok::<(), search_core::ResourceError>(())
+    /// ```
     #[must_use]
-    pub fn threads(mut self, threads: u32) -> Self {
-        let config = Solver::<G>::config(self.table_mib(), threads);
-        self.engine.set_config(config);
+    pub fn resources(mut self, resources: Resources) -> Self {
+        self.engine.set_resources(resources);
         self
     }
 
-    /// Gives the transposition table `mib` MiB (the solver's memory limit: the table takes it
-    /// as it fills, never more; clamped to the engine's [`MAX_TABLE_MIB`](crate::engine::MAX_TABLE_MIB)).
+    /// The threads and table budget the solver runs on.
     #[must_use]
-    pub fn memory_mib(mut self, mib: usize) -> Self {
-        let config = Solver::<G>::config(mib, self.engine.config().threads);
-        self.engine.set_config(config);
-        self
+    pub fn engine_resources(&self) -> Resources {
+        self.engine.resources()
     }
 
     /// Stops within `limits` (their depth is ignored: a solve has no horizon): a node budget
@@ -456,11 +460,11 @@ impl<G: Game + ZobristHash> Solver<G> {
         self.engine.config()
     }
 
+    /// The memory the table takes, in MiB.
     fn table_mib(&self) -> usize {
         self.engine
-            .config()
-            .table
-            .map_or(DEFAULT_SOLVER_MIB, |table| table.mib)
+            .transposition_table()
+            .map_or(0, crate::engine::TranspositionTable::allocated_mib)
     }
 
     /// Forgets what the table holds (positions of another game, say). A solver keeps its table

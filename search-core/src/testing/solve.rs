@@ -39,7 +39,8 @@ use crate::{Evaluate, Game, Limits, Reference, Score, Searcher, ZobristHash};
 /// let report = SolveCheck::new(Solver::new).depth(13).run(&piles);
 /// report.assert_agree();
 /// assert_eq!(report.settled, 13);
-/// SolveCheck::new(|| Solver::new().precision(Precision::Weak).threads(3)).depth(13).run(&piles).assert_agree();
+/// let three_threads = search_core::Resources::new(3, 16).unwrap();
+/// SolveCheck::new(|| Solver::new().precision(Precision::Weak).resources(three_threads)).depth(13).run(&piles).assert_agree();
 /// ```
 pub struct SolveCheck<F> {
     make: F,

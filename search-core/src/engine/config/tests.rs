@@ -26,10 +26,7 @@ fn a_preset_name_may_start_the_text() {
         ("strongest", Ok(Config::strongest())),
         (
             "strongest+threads=4",
-            Ok(Config {
-                threads: 4,
-                ..Config::strongest()
-            }),
+            Err(ConfigError::Resource("threads".to_string())),
         ),
         ("exact + lmr", Config::exact().with("lmr")),
         ("strongest+rep=off", Config::strongest().with("rep=off")),
@@ -43,8 +40,8 @@ fn a_preset_name_may_start_the_text() {
         assert_eq!(text.parse::<Config>(), expected, "{text}");
     }
     // The canonical text of such a configuration is its features, and parses back.
-    let threaded: Config = "strongest+threads=4".parse().unwrap();
-    assert_eq!(threaded.to_string().parse::<Config>(), Ok(threaded));
+    let changed: Config = "strongest+rep=off".parse().unwrap();
+    assert_eq!(changed.to_string().parse::<Config>(), Ok(changed));
     // Off is only for changing a preset: in a text of its own a feature is simply not named.
     assert!("rep=off".parse::<Config>().is_err());
 }
@@ -145,7 +142,10 @@ fn nonsense_is_refused_with_the_reason() {
             "feature \"tt\" has no value \"sometimes\" (one of: same, deeper, any)",
         ),
         ("killers=yes", "feature \"killers\" is on or off, not \"yes\""),
-        ("tt+hash=0", "feature \"hash\" cannot be switched off on its own"),
+        (
+            "tt+hash=64",
+            "\"hash\" is not a feature of the search but a resource of the machine: give it in the resources (threads=N+hash=MiB)",
+        ),
     ];
     for (text, message) in table {
         assert_eq!(
@@ -155,7 +155,7 @@ fn nonsense_is_refused_with_the_reason() {
         );
     }
     let unknown = "turbo".parse::<Config>().unwrap_err().to_string();
-    assert!(unknown.starts_with("unknown engine feature \"turbo\" (features: id, tt, hash"));
+    assert!(unknown.starts_with("unknown engine feature \"turbo\" (features: id, tt, etc"));
 }
 
 #[test]
@@ -172,11 +172,12 @@ fn set_switches_features_by_either_name_and_leaves_bad_changes_undone() {
     config.set("MTD(f)", Some("two-back")).unwrap();
     let before = config;
     assert!(config.set("asp", Some("30")).is_err());
-    assert!(config.set("Hash", Some("lots")).is_err());
+    assert!(config.set("Depth Policy", Some("lots")).is_err());
     assert!(config.set("Contempt", Some("1")).is_err());
     assert_eq!(config, before);
-    config.set("hash", Some("64")).unwrap();
-    assert_eq!(config.table.unwrap().mib, 64);
+    // Threads and the table's size are not the search's but the machine's (`Resources`).
+    assert!(config.set("hash", Some("64")).is_err());
+    assert!(config.set("Threads", Some("2")).is_err());
     assert_eq!(config.to_string().parse::<Config>(), Ok(config));
 }
 

@@ -1,11 +1,12 @@
 //! **The transposition table** as a feature (Greenblatt, Eastlake & Crocker 1967; Zobrist 1970):
-//! its rows (`tt`, its depth policy, and `hash`, its size) and its part of the plan. The table
+//! its row (`tt`, its depth policy) and its part of the plan. Its size is not the search's but
+//! the machine's: [`Resources`](crate::Resources). The table
 //! itself, its entries and their replacement are `tables/tt.rs`'s; the node probes it before its
 //! moves and stores its result once, at its end (`node.rs`).
 
 use crate::Game;
-use crate::engine::feature::{Exactness, Feature, Kind, Value, choice, exact, no_alias, number};
-use crate::engine::tables::tt::{DEFAULT_TABLE_MIB, DepthPolicy, MAX_TABLE_MIB};
+use crate::engine::feature::{Exactness, Feature, Kind, Value, choice, no_alias};
+use crate::engine::tables::tt::DepthPolicy;
 use crate::engine::worker::Plan;
 
 pub(crate) use crate::engine::tables::tt::TableConfig;
@@ -41,27 +42,6 @@ pub(super) const TABLE: Feature<Option<TableConfig>> = Feature {
         Value::Choice("same") => Exactness::Minimax,
         _ => Exactness::ValueChanging,
     },
-    alias: no_alias,
-};
-
-/// The `hash` feature: the table's size.
-pub(super) const SIZE: Feature<Option<TableConfig>> = Feature {
-    name: "hash",
-    option: "Hash",
-    summary: "the transposition table's size in MiB",
-    kind: Kind::Number {
-        min: 1,
-        max: MAX_TABLE_MIB as i64,
-        default: DEFAULT_TABLE_MIB as i64,
-    },
-    parent: Some("tt"),
-    implied: true,
-    get: |part| part.map(|t| Value::Number(t.mib as i64)),
-    set: |part, value| {
-        table(part).mib = number(value).unwrap_or(DEFAULT_TABLE_MIB as i64) as usize;
-        Ok(())
-    },
-    effect: exact,
     alias: no_alias,
 };
 

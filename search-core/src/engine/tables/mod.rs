@@ -31,7 +31,7 @@ pub mod tt;
 use crate::Game;
 use history::History;
 use key::Hasher;
-use tt::{MAX_TABLE_MIB, TableConfig, TranspositionTable};
+use tt::{TableConfig, TranspositionTable};
 
 /// What the engine learns across searches, until [`Engine::new_game`](super::Engine::new_game).
 pub(crate) struct Tables<G: Game> {
@@ -55,14 +55,14 @@ impl<G: Game> Default for Tables<G> {
 }
 
 impl<G: Game> Tables<G> {
-    /// Makes the table match `table`: dropped if `None`, allocated if missing, reallocated only
-    /// if its size changed (so changing another option keeps what it learnt, and there is never
-    /// more than one table alive).
-    pub(crate) fn configure(&mut self, table: Option<&TableConfig>) {
+    /// Makes the table match `table` and its budget of `mib` MiB (the engine's
+    /// [`Resources`](crate::Resources)): dropped if `None`, allocated if missing, reallocated
+    /// only if its size changed (so changing another option keeps what it learnt, and there is
+    /// never more than one table alive).
+    pub(crate) fn configure(&mut self, table: Option<&TableConfig>, mib: usize) {
         match table {
             None => self.tt = None,
-            Some(config) => {
-                let mib = config.mib.clamp(1, MAX_TABLE_MIB);
+            Some(_) => {
                 if self.tt.as_ref().is_none_or(|tt| tt.mib() != mib) {
                     self.tt = None; // free the old table before allocating the new one
                     self.tt = Some(TranspositionTable::new(mib));

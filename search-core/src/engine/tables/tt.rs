@@ -59,18 +59,9 @@ use crate::engine::frame::Node;
 use crate::memory::HugeSlice;
 use crate::{Bound, Score, SearchStats};
 
-/// The default transposition table size, in MiB.
-pub const DEFAULT_TABLE_MIB: usize = 16;
-
-/// The largest transposition table, in MiB (larger sizes are clamped: a table is filled when
-/// allocated, so a size beyond the machine's memory would end the process).
-pub const MAX_TABLE_MIB: usize = 4096;
-
 /// The transposition table's part of the configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TableConfig {
-    /// Its size in MiB (at most [`MAX_TABLE_MIB`]; the engine clamps larger values).
-    pub mib: usize,
     /// Which stored depths it may answer for.
     pub policy: DepthPolicy,
     /// Enhanced transposition cutoffs (`enhanced_cutoff.rs`).
@@ -87,11 +78,11 @@ pub struct TableConfig {
 }
 
 impl TableConfig {
-    /// A table of the default size with `policy`, without enhanced cutoffs.
+    /// A table with `policy`, without enhanced cutoffs (its size is the
+    /// [`Resources`](crate::Resources)').
     #[must_use]
     pub const fn new(policy: DepthPolicy) -> Self {
         TableConfig {
-            mib: DEFAULT_TABLE_MIB,
             policy,
             enhanced_cutoffs: false,
             banked: false,
@@ -324,10 +315,18 @@ impl TranspositionTable {
         matches!(self.storage, Storage::Dense(_))
     }
 
-    /// The size it was made with, in MiB.
+    /// The size it was made with, in MiB: its budget.
     #[must_use]
     pub fn mib(&self) -> usize {
         self.mib
+    }
+
+    /// The memory its buckets take once allocated, in MiB (rounded up): between a third and two
+    /// thirds of [`mib`](Self::mib), half when that is a power of two (see [`new`](Self::new)).
+    /// What a report gives as the table's size.
+    #[must_use]
+    pub fn allocated_mib(&self) -> usize {
+        ((self.mask as usize + 1) * std::mem::size_of::<Slots>()).div_ceil(1 << 20)
     }
 
     /// The number of entries the table can hold.
