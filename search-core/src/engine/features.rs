@@ -130,6 +130,8 @@ features! {
     razoring: Option<i32> = None => razoring[RAZORING];
     /// Internal iterative reduction's least depth (`features/iir.rs`).
     internal_reduction: Option<u32> = None => iir[INTERNAL_REDUCTION];
+    /// Internal iterative deepening's least depth (`features/iid.rs`).
+    internal_deepening: Option<u32> = None => iid[INTERNAL_DEEPENING];
     /// Singular extensions' least depth, with multi-cut (`features/singular.rs`).
     singular: Option<u32> = None => singular[SINGULAR];
     /// Reverse futility, late move pruning and reductions adjusted by whether the side to
