@@ -175,10 +175,14 @@ fn presets_and_forward_pruning_on_every_position_at_every_depth() {
             (exact("rfp=3+rfp-depth=6"), false),
             // Improving, with the prunings it adjusts.
             (exact("improving+rfp=3+lmp=1+lmr"), false),
+            // Internal iterative deepening only orders: exact, with iterative deepening or
+            // without (where the table has no move at every first visit).
+            (exact("iid=3"), true),
+            (exact("iid=3+id=off"), true),
         ]
     };
     let checks = every_position_at_every_depth(make);
-    assert_eq!(checks, expected_checks(24));
+    assert_eq!(checks, expected_checks(26));
 }
 
 /// The presets on 2, 4 and 8 threads (Lazy SMP: more threads than the test machine's cores, on

@@ -32,6 +32,7 @@
 //! | correction history: the static value corrected per [`correction_key`](crate::Game::correction_key) by the errors searches found (Stockfish, Koivisto, Berserk) | `correction.rs` | value-changing (through the prunings that read the static value) |
 //! | the table's bound as the static value where it says more, for reverse futility and the null move (Stockfish) | `table_eval.rs` | value-changing (through the prunings that read it) |
 //! | internal iterative reduction (Schröder's Rebel 2020; Stockfish 2021) | `iir.rs` | value-changing |
+//! | internal iterative deepening: a deep node without a table move searched shallower first, for one (Crafty, Fruit) | `iid.rs` | exact |
 //! | singular extensions with multi-cut (Anantharaman, Campbell & Hsu 1990; Stockfish, Ethereal) | `singular.rs` | value-changing (a deeper search) |
 //! | check extension (an old practice against Berliner's horizon effect, 1974) | `check_extension.rs` | value-changing (a deeper search) |
 //! | capture-chain extension (the chess-engine article in the project's papers) | `capture_chain.rs` | value-changing (a deeper search) |

@@ -18,7 +18,7 @@
 //! | [`Plan::on_entry`] | a node's depth is set, before the horizon | check extension 10, capture chain 20 |
 //! | [`Plan::horizon`] | at the horizon | quiescence search (else the static value) |
 //! | [`Plan::before_table`] | before the table's probe | value bounds 10 |
-//! | [`Plan::before_moves`] | after the probe, before the moves | enhanced cutoffs 10, internal reduction 20, correction 30, improving 40, table eval 50, reverse futility 60, razoring 70, null move 80, ProbCut 90, singular extension 100 |
+//! | [`Plan::before_moves`] | after the probe, before the moves | enhanced cutoffs 10, internal deepening 15, internal reduction 20, correction 30, improving 40, table eval 50, reverse futility 60, razoring 70, null move 80, ProbCut 90, singular extension 100 |
 //! | [`Plan::prune_move`] | for each move, before it is searched | futility 10, late move pruning 20, history pruning 30, SEE pruning 40 |
 //! | [`Plan::reduce`] | for each move searched | late move reductions 10 |
 //! | [`Plan::extend`] | for each move searched | singular extension 10 |
