@@ -11,13 +11,13 @@
 //! another move. Bad input (not two dots, off the board, not neighbours, already drawn, a line
 //! that is not UTF-8) is refused with the reason, and you are asked again.
 //!
-//! Up to 2 x 3 boxes the computer plays perfectly ([`Solver`]); on larger boards it searches
+//! Up to 2 x 3 boxes the computer plays perfectly ([`Oracle`]); on larger boards it searches
 //! `--depth` plies with the reference alpha-beta (which honours extra turns).
 
 use std::io;
 
 use clap::Parser;
-use game_search::games::dots_and_boxes::{DotsAndBoxes, Line, MAX_SIDE, Solver};
+use game_search::games::dots_and_boxes::{DotsAndBoxes, Line, MAX_SIDE, Oracle};
 use game_search::games::prompt::{Answer, ask};
 use game_search::search_core::reference::AlphaBeta;
 use game_search::search_core::{Game, Limits, MoveList, Player, Searcher};
@@ -39,17 +39,17 @@ struct Args {
     depth: u32,
 }
 
-/// The computer's line: the solver's best on small boards, alpha-beta's otherwise.
-fn computer_line(position: &DotsAndBoxes, solver: Option<&mut Solver>, depth: u32) -> Line {
-    let Some(solver) = solver else {
+/// The computer's line: the oracle's best on small boards, alpha-beta's otherwise.
+fn computer_line(position: &DotsAndBoxes, oracle: Option<&mut Oracle>, depth: u32) -> Line {
+    let Some(oracle) = oracle else {
         let result = AlphaBeta::new(DotsAndBoxes::evaluate_lead).search(position, &Limits::depth(depth));
         return result.best_move.expect("an unfinished game has a move");
     };
     let mut moves = MoveList::new();
     position.generate_moves(&mut moves);
-    let value = |line: Line, solver: &mut Solver| {
+    let value = |line: Line, oracle: &mut Oracle| {
         let child = position.play(line);
-        let margin = solver.margin(&child);
+        let margin = oracle.margin(&child);
         if child.to_move() == position.to_move() {
             margin
         } else {
@@ -57,9 +57,9 @@ fn computer_line(position: &DotsAndBoxes, solver: Option<&mut Solver>, depth: u3
         }
     };
     let mut best = moves[0];
-    let mut best_value = value(best, solver);
+    let mut best_value = value(best, oracle);
     for &line in &moves[1..] {
-        let line_value = value(line, solver);
+        let line_value = value(line, oracle);
         if line_value > best_value {
             (best, best_value) = (line, line_value);
         }
@@ -75,7 +75,7 @@ fn main() -> io::Result<()> {
         Player::First
     };
     let mut position = DotsAndBoxes::new(args.rows, args.cols).expect("the sizes are checked by clap");
-    let mut solver = (position.lines() <= 17).then(Solver::new);
+    let mut oracle = (position.lines() <= 17).then(Oracle::new);
     let mut input = io::stdin().lock();
     println!("Your boxes are marked {}.\n", if args.second { "O" } else { "X" });
     while !position.is_over() {
@@ -91,7 +91,7 @@ fn main() -> io::Result<()> {
                 Err(error) => println!("{error}. Try again.\n"),
             }
         } else {
-            let line = computer_line(&position, solver.as_mut(), args.depth);
+            let line = computer_line(&position, oracle.as_mut(), args.depth);
             println!("I draw {}.\n", position.line_name(line));
             position = position.play(line);
         }

@@ -14,13 +14,13 @@
 //! house, an empty house, a line that is not UTF-8) is refused with the reason, and you are asked
 //! again.
 //!
-//! On small games (houses x seeds up to 12) the computer plays perfectly ([`Solver`]); otherwise
+//! On small games (houses x seeds up to 12) the computer plays perfectly ([`Oracle`]); otherwise
 //! it searches `--depth` plies with the reference alpha-beta (which honours extra turns).
 
 use std::io;
 
 use clap::Parser;
-use game_search::games::kalah::{House, Kalah, MAX_HOUSES, MAX_SEEDS, Solver};
+use game_search::games::kalah::{House, Kalah, MAX_HOUSES, MAX_SEEDS, Oracle};
 use game_search::games::prompt::{Answer, ask};
 use game_search::search_core::reference::AlphaBeta;
 use game_search::search_core::{Game, Limits, MoveList, Player, Searcher};
@@ -42,17 +42,17 @@ struct Args {
     depth: u32,
 }
 
-/// The computer's house: the solver's best on small games, alpha-beta's otherwise.
-fn computer_house(position: &Kalah, solver: Option<&mut Solver>, depth: u32) -> House {
-    let Some(solver) = solver else {
+/// The computer's house: the oracle's best on small games, alpha-beta's otherwise.
+fn computer_house(position: &Kalah, oracle: Option<&mut Oracle>, depth: u32) -> House {
+    let Some(oracle) = oracle else {
         let result = AlphaBeta::new(Kalah::evaluate_stores).search(position, &Limits::depth(depth));
         return result.best_move.expect("an unfinished game has a move");
     };
     let mut moves = MoveList::new();
     position.generate_moves(&mut moves);
-    let value = |house: House, solver: &mut Solver| {
+    let value = |house: House, oracle: &mut Oracle| {
         let child = position.play(house);
-        let margin = solver.margin(&child);
+        let margin = oracle.margin(&child);
         if child.to_move() == position.to_move() {
             margin
         } else {
@@ -60,9 +60,9 @@ fn computer_house(position: &Kalah, solver: Option<&mut Solver>, depth: u32) -> 
         }
     };
     let mut best = moves[0];
-    let mut best_value = value(best, solver);
+    let mut best_value = value(best, oracle);
     for &house in &moves[1..] {
-        let house_value = value(house, solver);
+        let house_value = value(house, oracle);
         if house_value > best_value {
             (best, best_value) = (house, house_value);
         }
@@ -78,7 +78,7 @@ fn main() -> io::Result<()> {
         Player::First
     };
     let mut position = Kalah::new(args.houses, args.seeds).expect("the sizes are checked by clap");
-    let mut solver = (args.houses * args.seeds <= 12).then(Solver::new);
+    let mut oracle = (args.houses * args.seeds <= 12).then(Oracle::new);
     let mut input = io::stdin().lock();
     println!(
         "You are the {} player.\n",
@@ -104,7 +104,7 @@ fn main() -> io::Result<()> {
                 Err(error) => println!("{error}. Try again.\n"),
             }
         } else {
-            let house = computer_house(&position, solver.as_mut(), args.depth);
+            let house = computer_house(&position, oracle.as_mut(), args.depth);
             let next = position.play(house);
             let again = if next.to_move() == position.to_move() && !next.is_over() {
                 ", and I move again"

@@ -1,5 +1,5 @@
 //! Solves `Kalah(m, n)` from the start with the game's own solver
-//! ([`games::kalah::Solver`](game_search::games::kalah::Solver), a memoised search sharing
+//! ([`games::kalah::Oracle`](game_search::games::kalah::Oracle), a memoised search sharing
 //! nothing with the project's searchers) and prints the results next to Irving, Donkers &
 //! Uiterwijk (2000), "Solving Kalah", Tables 9 and 10; where a search to the end is small enough,
 //! the project's alpha-beta (negamax form) and two-sided alpha-beta too.

@@ -3,13 +3,13 @@
 
 use game_tictactoe::{TicTacToe, reachable_positions};
 use search_core::mcts::Mcts;
-use search_core::testing::SolverCheck;
+use search_core::testing::ProofCheck;
 use search_core::{Limits, Searcher};
 
 #[test]
 fn proofs_equal_minimax_on_every_reachable_position() {
     let positions = reachable_positions();
-    let report = SolverCheck::new(|| Mcts::new().with_seed(7).with_iterations(2_000_000))
+    let report = ProofCheck::new(|| Mcts::new().with_seed(7).with_iterations(2_000_000))
         .depth(9)
         .run(&positions);
     report.assert_agree();
@@ -22,7 +22,7 @@ fn proofs_equal_minimax_on_every_reachable_position() {
 fn proofs_on_several_threads_equal_minimax_on_every_reachable_position() {
     let positions = reachable_positions();
     let mut made = 0;
-    let report = SolverCheck::new(|| {
+    let report = ProofCheck::new(|| {
         made += 1;
         Mcts::new()
             .with_seed(made)

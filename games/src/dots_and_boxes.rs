@@ -11,7 +11,7 @@
 //! line left, the side to move takes the last box; a searcher that negates at every ply scores the
 //! end for the wrong player. The two-sided [`Minimax`](search_core::reference::Minimax) never
 //! negates and is the reference of record; the tests below hold every reference to it, and
-//! [`Solver`] (a memoised search of its own, sharing nothing with the project's searchers) to
+//! [`Oracle`] (a memoised search of its own, sharing nothing with the project's searchers) to
 //! both.
 //!
 //! ```
@@ -436,7 +436,7 @@ impl fmt::Display for DotsAndBoxes {
     }
 }
 
-/// A perfect-play solver of its own, sharing nothing with the project's searchers: a memoised
+/// A perfect-play oracle of its own, sharing nothing with the project's searchers: a memoised
 /// search over the set of lines drawn.
 ///
 /// What the rest of the game is worth to the side to move does not depend on who owns the boxes
@@ -446,15 +446,15 @@ impl fmt::Display for DotsAndBoxes {
 /// margin is its [`lead`](DotsAndBoxes::lead) plus `rest`. One entry per set of lines: `2^24`
 /// at most on a 3 × 3 board.
 #[derive(Debug, Default)]
-pub struct Solver {
+pub struct Oracle {
     rest: HashMap<u64, i8>,
 }
 
-impl Solver {
+impl Oracle {
     /// An empty solver.
     #[must_use]
     pub fn new() -> Self {
-        Solver::default()
+        Oracle::default()
     }
 
     /// The final box difference for the side to move with perfect play from `position`.
@@ -548,7 +548,7 @@ mod tests {
                 assert_eq!(result.score.margin(), Some(4));
             }
         }
-        assert_eq!(Solver::new().margin(&position), 4);
+        assert_eq!(Oracle::new().margin(&position), 4);
     }
 
     #[test]
@@ -580,7 +580,7 @@ mod tests {
         assert_eq!(done.boxes(Player::Second), 1);
         assert_eq!(done.outcome(0), Some(Outcome::Margin(1)));
         // 1 × 1: the three first lines are forced gifts; the fourth takes the box.
-        assert_eq!(Solver::new().margin(&DotsAndBoxes::new(1, 1).unwrap()), -1);
+        assert_eq!(Oracle::new().margin(&DotsAndBoxes::new(1, 1).unwrap()), -1);
         // One line completing two boxes at once.
         let double = DotsAndBoxes::from_lines(1, 2, "a1-b1 b1-c1 a2-b2 b2-c2 a1-a2 c1-c2").unwrap();
         let line = double.parse_line("b1 b2").unwrap();
@@ -640,7 +640,7 @@ mod tests {
     #[test]
     fn the_solver_agrees_with_minimax_on_every_small_position() {
         for (rows, cols) in [(1, 1), (1, 2), (2, 1)] {
-            let mut solver = Solver::new();
+            let mut solver = Oracle::new();
             for position in reachable(rows, cols) {
                 let result = Minimax::new(DotsAndBoxes::evaluate_lead)
                     .search(&position, &Limits::depth(position.lines_left()));
@@ -711,7 +711,7 @@ mod tests {
         report.assert_agree();
         assert_eq!(report.checks, 100 * 8 * 4);
         // And the solver agrees with minimax's margins there.
-        let mut solver = Solver::new();
+        let mut solver = Oracle::new();
         for position in &positions {
             let result = Minimax::new(evaluate).search(position, &Limits::depth(position.lines_left()));
             assert_eq!(result.score.margin().unwrap_or(0), solver.margin(position));
@@ -723,7 +723,7 @@ mod tests {
     #[test]
     fn the_empty_2x2_board_by_the_solver_and_alpha_beta() {
         let empty = DotsAndBoxes::new(2, 2).unwrap();
-        let margin = Solver::new().margin(&empty);
+        let margin = Oracle::new().margin(&empty);
         for mut searcher in [
             Box::new(AlphaBeta::new(DotsAndBoxes::evaluate_lead)) as Box<dyn Searcher<DotsAndBoxes>>,
             Box::new(AlphaBetaMinimax::new(DotsAndBoxes::evaluate_lead)),
@@ -754,7 +754,7 @@ mod tests {
     /// to move, and their margins with perfect play differ exactly as their leads do.
     #[test]
     fn banked_keys_split_the_margin_into_the_lead_and_the_rest() {
-        let mut memo = Solver::new();
+        let mut memo = Oracle::new();
         let mut by_key: std::collections::HashMap<u64, (DotsAndBoxes, i32)> =
             std::collections::HashMap::new();
         let mut shared = 0;

@@ -20,7 +20,7 @@
 //! Houses are numbered from 1 on each side in sowing order: house 1 is the farthest from its
 //! owner's store, house `m` the nearest.
 //!
-//! [`Solver`] is a perfect-play solver of its own (a memoised search over the seeds in play),
+//! [`Oracle`] is a perfect-play oracle of its own (a memoised search over the seeds in play),
 //! sharing nothing with the project's searchers: the second opinion that, with the paper's
 //! table, holds the searchers and these rules to account.
 //!
@@ -449,7 +449,7 @@ impl fmt::Display for Kalah {
     }
 }
 
-/// A perfect-play solver of its own, sharing nothing with the project's searchers: a memoised
+/// A perfect-play oracle of its own, sharing nothing with the project's searchers: a memoised
 /// search over the seeds in play.
 ///
 /// Seeds in a store never come back, so what the rest of the game is worth to the side to move
@@ -460,15 +460,15 @@ impl fmt::Display for Kalah {
 /// perfect-play margin is its [`lead`](Kalah::lead) plus `rest`. This is the "full-game database"
 /// formulation of the paper (its databases too are indexed by the seeds in play only).
 #[derive(Debug, Default)]
-pub struct Solver {
+pub struct Oracle {
     rest: HashMap<[u8; 2 * MAX_HOUSES as usize], i16>,
 }
 
-impl Solver {
+impl Oracle {
     /// An empty solver.
     #[must_use]
     pub fn new() -> Self {
-        Solver::default()
+        Oracle::default()
     }
 
     /// The final store difference for the side to move with perfect play from `position`.
@@ -519,7 +519,7 @@ impl Solver {
 /// database ([`search_core::solve::database`]), as "Solving Kalah" built them.
 ///
 /// What the rest of the game brings depends on the houses alone (seeds in a store never come
-/// back: see [`Solver`]), so a position is numbered by its houses seen from the side to move (its
+/// back: see [`Oracle`]), so a position is numbered by its houses seen from the side to move (its
 /// own, then the opponent's) and its offset is its [`lead`](Kalah::lead). The houses are a
 /// composition of at most `max_seeds` seeds into `2m` parts: `C(max_seeds + 2m, 2m)` numbers
 /// (`Kalah(6, n)` with up to 16 seeds in play: 30.4 million, a byte each), in order of the
@@ -544,7 +544,7 @@ impl Solver {
 /// // A position with 6 seeds in play, from the side to move: the database's margin is the
 /// // game's own solver's.
 /// let position = Kalah::from_parts(&[1, 0, 2], &[0, 3, 0], [5, 1], search_core::Player::First);
-/// let mut solver = games::kalah::Solver::new();
+/// let mut solver = games::kalah::Oracle::new();
 /// assert_eq!(database.margin(&position), Some(solver.margin(&position)));
 /// ```
 #[derive(Clone, Debug)]
@@ -1008,7 +1008,7 @@ mod tests {
         let end = start.play(House(0));
         assert!(end.is_over());
         assert_eq!((end.store(Player::First), end.store(Player::Second)), (1, 1));
-        assert_eq!(Solver::new().margin(&start), 0);
+        assert_eq!(Oracle::new().margin(&start), 0);
     }
 
     #[test]
@@ -1150,7 +1150,7 @@ mod tests {
             (3, 2),
         ] {
             let start = Kalah::new(m, n).unwrap();
-            let margin = Solver::new().margin(&start);
+            let margin = Oracle::new().margin(&start);
             let depth = Limits::depth(to_the_end(&start));
             let alphabeta = AlphaBeta::new(Kalah::evaluate_stores).search(&start, &depth);
             assert_eq!(
@@ -1205,7 +1205,7 @@ mod tests {
             (5, 1),
             (6, 1),
         ] {
-            let margin = Solver::new().margin(&Kalah::new(m, n).unwrap());
+            let margin = Oracle::new().margin(&Kalah::new(m, n).unwrap());
             assert_eq!(
                 Some(result_letter(margin)),
                 paper_result(m, n),
@@ -1236,7 +1236,7 @@ mod tests {
     #[test]
     fn banked_keys_split_the_margin_into_the_lead_and_the_rest() {
         let positions = reachable(3, 3);
-        let mut memo = Solver::new();
+        let mut memo = Oracle::new();
         let mut by_key: HashMap<u64, (Kalah, i32)> = HashMap::new();
         let seen = |position: &Kalah| {
             let (me, them) = (side(position.to_move), side(position.to_move.opponent()));

@@ -14,8 +14,8 @@
 //!
 //! Kalah and Dots and Boxes are the games that hold the searchers to the
 //! [`Game`](search_core::Game) contract's "any turn order" rule: a child's value is negated only
-//! when the side to move changes. Each also has a solver of its own ([`kalah::Solver`],
-//! [`dots_and_boxes::Solver`]) that shares nothing with the project's searchers, as a second
+//! when the side to move changes. Each also has an oracle of its own ([`kalah::Oracle`],
+//! [`dots_and_boxes::Oracle`]) that shares nothing with the project's searchers, as a second
 //! opinion.
 #![warn(missing_docs)]
 

@@ -1,8 +1,8 @@
 //! The engine on the games with extra turns and scored endings (issue 14): held to the two-sided
 //! Minimax, with and without a transposition table (margins must survive `to_tt`/`from_tt`).
 
-use games::dots_and_boxes::{DotsAndBoxes, Solver as DotsSolver};
-use games::kalah::{Kalah, Solver as KalahSolver};
+use games::dots_and_boxes::{DotsAndBoxes, Oracle as DotsOracle};
+use games::kalah::{Kalah, Oracle as KalahOracle};
 use search_core::Resources;
 use search_core::engine::{Config, Engine, exact_configurations_for};
 use search_core::testing::{CrossCheck, exact_engine_combinations};
@@ -21,7 +21,7 @@ fn the_engine_takes_the_last_box_with_one_line_left() {
     )
     .unwrap();
     assert_eq!((position.lines_left(), position.lead()), (1, 3));
-    assert_eq!(DotsSolver::new().margin(&position), 4);
+    assert_eq!(DotsOracle::new().margin(&position), 4);
     for mut engine in [
         Engine::exact(DotsAndBoxes::evaluate_lead as fn(&DotsAndBoxes) -> Score),
         Engine::new(DotsAndBoxes::evaluate_lead as fn(&DotsAndBoxes) -> Score),
@@ -30,7 +30,7 @@ fn the_engine_takes_the_last_box_with_one_line_left() {
         let result = engine.search(&position, &Limits::depth(3));
         assert_eq!(
             result.score.margin(),
-            Some(DotsSolver::new().margin(&position)),
+            Some(DotsOracle::new().margin(&position)),
             "{}",
             engine.name()
         );
@@ -146,7 +146,7 @@ fn the_engine_with_a_table_solves_whole_games_like_the_solvers() {
         let result = engine.search(&start, &Limits::depth(60));
         assert_eq!(
             result.score.margin().unwrap_or(0),
-            KalahSolver::new().margin(&start),
+            KalahOracle::new().margin(&start),
             "Kalah({m}, {n})"
         );
     }
@@ -155,7 +155,7 @@ fn the_engine_with_a_table_solves_whole_games_like_the_solvers() {
     let result = engine.search(&start, &Limits::depth(12));
     assert_eq!(
         result.score.margin().unwrap_or(0),
-        DotsSolver::new().margin(&start)
+        DotsOracle::new().margin(&start)
     );
 }
 

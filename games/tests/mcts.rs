@@ -6,18 +6,18 @@ mod common;
 
 use common::seeded;
 use games::connect_four::ConnectFour;
-use games::dots_and_boxes::{DotsAndBoxes, Solver as DotsSolver};
-use games::kalah::{Kalah, Solver as KalahSolver};
+use games::dots_and_boxes::{DotsAndBoxes, Oracle as DotsOracle};
+use games::kalah::{Kalah, Oracle as KalahOracle};
 use games::nim::Nim;
 use search_core::mcts::Mcts;
-use search_core::testing::SolverCheck;
+use search_core::testing::ProofCheck;
 use search_core::{Game, Limits, Searcher};
 
 /// A solver run to a proof: a fresh searcher per position, seeded, on one, two or three threads
 /// in turn (three: more than the test machine's cores).
 fn check<G: Game + std::fmt::Debug>(positions: &[G], depth: u32) -> usize {
     let mut made = 0;
-    let report = SolverCheck::new(|| {
+    let report = ProofCheck::new(|| {
         made += 1;
         Mcts::new()
             .with_seed(3)
@@ -75,7 +75,7 @@ fn kalah_proofs_equal_minimax_and_the_solver_with_extra_turns() {
         let proof = mcts
             .root_proof()
             .unwrap_or_else(|| panic!("Kalah({houses}, {seeds}): {}", result.stats));
-        let margin = KalahSolver::new().margin(&start);
+        let margin = KalahOracle::new().margin(&start);
         assert_eq!(
             proof.sign_for(start.to_move()),
             margin.signum(),
@@ -102,7 +102,7 @@ fn dots_and_boxes_proofs_equal_minimax_and_the_solver_with_extra_turns() {
             .unwrap_or_else(|| panic!("{rows} x {cols}: {}", result.stats));
         assert_eq!(
             proof.sign_for(start.to_move()),
-            DotsSolver::new().margin(&start).signum()
+            DotsOracle::new().margin(&start).signum()
         );
     }
 }

@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use common::seeded;
 use games::connect_four::ConnectFour;
-use games::dots_and_boxes::{DotsAndBoxes, Solver as DotsSolver};
-use games::kalah::{Kalah, SeedsInPlay, Solver as KalahSolver};
+use games::dots_and_boxes::{DotsAndBoxes, Oracle as DotsOracle};
+use games::kalah::{Kalah, SeedsInPlay, Oracle as KalahOracle};
 use search_core::Resources;
 use search_core::reference::AlphaBeta;
 use search_core::solve::database::{Database, DatabaseError, Indexing, WithDatabase};
@@ -36,7 +36,7 @@ fn kalah_shapes_from_the_start(sizes: std::ops::RangeInclusive<u32>) {
                 continue;
             }
             let start = Kalah::new(m, n).unwrap();
-            let expected = KalahSolver::new().margin(&start);
+            let expected = KalahOracle::new().margin(&start);
             let strong = Solver::new()
                 .resources(Resources::new(1, 16).unwrap())
                 .solve(&start);
@@ -111,7 +111,7 @@ fn kalah_with_a_database_settles_larger_shapes_as_the_memoised_solver() {
             .solve(&WithDatabase::new(&database, start));
         assert_eq!(
             settled_margin(solution.settled()),
-            KalahSolver::new().margin(&start),
+            KalahOracle::new().margin(&start),
             "Kalah({m}, {n}) with {seeds} seeds in the database"
         );
     }
@@ -128,7 +128,7 @@ fn the_kalah_database_is_the_memoised_solvers_on_every_position_it_holds() {
         (report.known, database.known()),
         (indexing.count(), indexing.count())
     );
-    let mut memo = KalahSolver::new();
+    let mut memo = KalahOracle::new();
     let mut checked = 0;
     for index in 0..indexing.count() {
         // Every number is its position's, and back (but those of a side empty).
@@ -235,7 +235,7 @@ fn a_stopped_build_saved_and_resumed_ends_as_a_whole_build() {
     assert_eq!(from_resumed.settled(), from_whole.settled());
     assert_eq!(
         settled_margin(from_whole.settled()),
-        KalahSolver::new().margin(&start)
+        KalahOracle::new().margin(&start)
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -246,7 +246,7 @@ fn dots_and_boxes_boards_are_the_memoised_solvers_margin() {
         let start = DotsAndBoxes::new(rows, cols).unwrap();
         let mut positions = vec![start];
         positions.extend(seeded(&start, 12, |seed| seed % 6, false));
-        let mut memo = DotsSolver::new();
+        let mut memo = DotsOracle::new();
         for position in &positions {
             let solution = Solver::new()
                 .resources(Resources::new(1, 16).unwrap())

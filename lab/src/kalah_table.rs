@@ -1,5 +1,5 @@
 //! The `kalah_table` program: `Kalah(m, n)` solved from the start with the game's own solver
-//! ([`games::kalah::Solver`], a memoised search sharing nothing with the project's searchers),
+//! ([`games::kalah::Oracle`], a memoised search sharing nothing with the project's searchers),
 //! next to Irving, Donkers & Uiterwijk (2000), "Solving Kalah", Tables 9 and 10; where a search
 //! to the end is small enough, the project's alpha-beta (negamax form) and two-sided alpha-beta
 //! too. The program (`examples/kalah_table.rs`) parses its arguments and calls [`run`].
@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use games::kalah::{Kalah, PAPER_TABLE_9, Solver, paper_result, result_letter};
+use games::kalah::{Kalah, Oracle, PAPER_TABLE_9, paper_result, result_letter};
 use search_core::reference::{AlphaBeta, AlphaBetaMinimax};
 use search_core::{Limits, Searcher};
 
@@ -64,7 +64,7 @@ pub fn parse_shape(text: &str) -> Result<(u8, u8), String> {
 pub fn row(m: u8, n: u8, searchers: bool) -> String {
     let start = Kalah::new(m, n).expect("a valid size");
     let clock = Instant::now();
-    let mut solver = Solver::new();
+    let mut solver = Oracle::new();
     let margin = solver.margin(&start);
     let elapsed = clock.elapsed();
     let paper_margin = PAPER_TABLE_9

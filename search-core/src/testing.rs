@@ -72,9 +72,9 @@
 use std::fmt::{self, Debug, Display};
 
 mod solve;
-mod solver;
+mod proofs;
 pub use solve::{SolveCheck, SolveReport};
-pub use solver::{SolverCheck, SolverReport};
+pub use proofs::{ProofCheck, ProofReport};
 
 use crate::engine::{ChancePruning, Config, Engine};
 pub use crate::engine::{EXACT_COMBINATIONS, exact_configurations, exact_configurations_for};

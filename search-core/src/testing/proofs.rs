@@ -1,4 +1,4 @@
-//! [`SolverCheck`]: the MCTS-Solver's proofs held to minimax.
+//! [`ProofCheck`]: the MCTS-Solver's proofs held to minimax.
 
 use std::fmt::{self, Debug, Display};
 
@@ -19,7 +19,7 @@ use crate::{Evaluate, Game, Limits, Reference, Score, Searcher};
 ///
 /// ```
 /// use search_core::mcts::Mcts;
-/// use search_core::testing::SolverCheck;
+/// use search_core::testing::ProofCheck;
 /// # use search_core::{Game, MoveList, Outcome, Player};
 /// # #[derive(Clone, Debug)]
 /// # struct Pile { items: u32, to_move: Player }
@@ -31,18 +31,18 @@ use crate::{Evaluate, Game, Limits, Reference, Score, Searcher};
 /// #     fn outcome(&self, legal_moves: usize) -> Option<Outcome> { (legal_moves == 0).then_some(Outcome::Loss) }
 /// # }
 /// let piles: Vec<Pile> = (0..=12).map(|items| Pile { items, to_move: Player::First }).collect();
-/// let report = SolverCheck::new(|| Mcts::new().with_iterations(100_000)).depth(13).run(&piles);
+/// let report = ProofCheck::new(|| Mcts::new().with_iterations(100_000)).depth(13).run(&piles);
 /// report.assert_agree();
 /// assert_eq!(report.proven, 13);
 /// ```
-pub struct SolverCheck<F> {
+pub struct ProofCheck<F> {
     make: F,
     depth: u32,
 }
 
-/// The outcome of a [`SolverCheck::run`].
+/// The outcome of a [`ProofCheck::run`].
 #[derive(Clone, Debug, Default)]
-pub struct SolverReport {
+pub struct ProofReport {
     /// Positions searched.
     pub positions: usize,
     /// Roots proven.
@@ -53,7 +53,7 @@ pub struct SolverReport {
     pub failures: Vec<String>,
 }
 
-impl SolverReport {
+impl ProofReport {
     /// Whether every root was proven right and its move was optimal.
     #[must_use]
     pub fn is_ok(&self) -> bool {
@@ -71,7 +71,7 @@ impl SolverReport {
     }
 }
 
-impl Display for SolverReport {
+impl Display for ProofReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
@@ -91,11 +91,11 @@ impl Display for SolverReport {
     }
 }
 
-impl<F> SolverCheck<F> {
+impl<F> ProofCheck<F> {
     /// A check of the searchers `make` builds (one per position), against minimax to depth 100
     /// until [`depth`](Self::depth) says otherwise.
     pub fn new(make: F) -> Self {
-        SolverCheck { make, depth: 100 }
+        ProofCheck { make, depth: 100 }
     }
 
     /// Minimax's depth: at least the longest line to the end of the game from every position.
@@ -106,7 +106,7 @@ impl<F> SolverCheck<F> {
     }
 
     /// Runs the check on `positions`.
-    pub fn run<'g, G, E, P>(&mut self, positions: impl IntoIterator<Item = &'g G>) -> SolverReport
+    pub fn run<'g, G, E, P>(&mut self, positions: impl IntoIterator<Item = &'g G>) -> ProofReport
     where
         G: Game + Debug + 'g,
         E: Evaluate<G> + Clone + Send,
@@ -115,7 +115,7 @@ impl<F> SolverCheck<F> {
     {
         let even = |_: &G| Score::DRAW;
         let mut minimax = Minimax::new(even);
-        let mut report = SolverReport::default();
+        let mut report = ProofReport::default();
         for position in positions {
             report.positions += 1;
             let mut mcts = (self.make)();
