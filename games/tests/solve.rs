@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use common::seeded;
 use games::connect_four::ConnectFour;
 use games::dots_and_boxes::{DotsAndBoxes, Oracle as DotsOracle};
-use games::kalah::{Kalah, SeedsInPlay, Oracle as KalahOracle};
+use games::kalah::{Kalah, Oracle as KalahOracle, SeedsInPlay};
 use search_core::Resources;
 use search_core::reference::AlphaBeta;
 use search_core::solve::database::{Database, DatabaseError, Indexing, WithDatabase};

@@ -88,9 +88,25 @@ pub enum Outcome {
 /// - **Deterministic.** The same position generates the same moves in the same order; searches
 ///   are then reproducible and node counts are a signature.
 ///
-/// The optional capabilities have neutral defaults that are still correct: a game without a null
-/// move never gets null-move pruning, a game without noisy moves gets a quiescence search that
-/// equals its static evaluation, a game without ordering hints is searched in generation order.
+/// # Required and optional
+///
+/// A game implements four methods and names its move type; everything else is an optional hook
+/// with a neutral default that is still correct (a game without a null move never gets
+/// null-move pruning, a game without noisy moves gets a quiescence search that equals its static
+/// evaluation, a game without ordering hints is searched in generation order). The trait lists
+/// them in this order:
+///
+/// | Group | Items | What it buys |
+/// |---|---|---|
+/// | **Required** | [`Move`](Game::Move), [`to_move`](Game::to_move), [`generate_moves`](Game::generate_moves), [`play`](Game::play), [`outcome`](Game::outcome) | every searcher |
+/// | Speed | [`move_count`](Game::move_count), [`play_in_place`](Game::play_in_place) | cheaper horizons and children |
+/// | Pruning and quiescence | [`null_move`](Game::null_move), [`is_in_check`](Game::is_in_check), [`is_noisy`](Game::is_noisy), [`generate_noisy_moves`](Game::generate_noisy_moves), [`static_exchange`](Game::static_exchange) | null move, check extension, quiescence, SEE, ProbCut |
+/// | Move ordering | [`order_hint`](Game::order_hint), [`history_index`](Game::history_index), [`continuation_index`](Game::continuation_index), [`capture_index`](Game::capture_index) | the static order and the learned orderings |
+/// | Tables | [`repetition_key`](Game::repetition_key), [`correction_key`](Game::correction_key), [`value_bounds`](Game::value_bounds) | repetition draws, correction history, the solver's bounds |
+/// | Chance | [`HAS_CHANCE`](Game::HAS_CHANCE), [`is_chance`](Game::is_chance), [`chance_weight`](Game::chance_weight), [`value_bound`](Game::value_bound) | dice (expectiminimax, Star1/Star2) |
+///
+/// Hashing ([`ZobristHash`]) and evaluation ([`Evaluate`]) are traits of their own: a searcher
+/// that needs them says so in its bounds, and a game or an evaluator is checked at compile time.
 ///
 /// # Example
 ///
@@ -123,10 +139,13 @@ pub enum Outcome {
 /// ```
 ///
 /// Positions and moves are plain data that threads may share (`Send + Sync`): the engine
-/// searches one root on several threads at once (its `threads` feature), and every game of
+/// searches one root on several threads at once (given [`Resources`](crate::Resources) with
+/// more than one thread), and every game of
 /// plain fields is both already. (A position that counts something in an `Rc<Cell<_>>` must use
 /// an `Arc<AtomicU64>` instead.)
 pub trait Game: Clone + Send + Sync {
+    // ---- Required: the rules of the game ----
+
     /// A move. Small and `Copy`: move lists are stored on the stack.
     type Move: Copy + Eq + Debug + Send + Sync;
 
@@ -141,6 +160,21 @@ pub trait Game: Clone + Send + Sync {
     /// [`order_hint`](Game::order_hint), which searchers apply only where they search the moves.
     fn generate_moves(&self, moves: &mut MoveList<Self::Move>);
 
+    /// The position after `mv`, which must be one of the moves generated for `self`.
+    #[must_use]
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// Whether the game is over, given the number of legal moves that
+    /// [`generate_moves`](Game::generate_moves) produced for this position.
+    ///
+    /// Return `Some` for a finished game (checkmate, stalemate, a completed line, a draw rule).
+    /// A position with no legal moves for which this returns `None` is a *static leaf*: searchers
+    /// score it with the evaluator (the synthetic [`RandomTree`](crate::random_tree::RandomTree)
+    /// uses this for its leaves).
+    fn outcome(&self, legal_moves: usize) -> Option<Outcome>;
+
+    // ---- Optional, for speed: counting moves, playing without a copy ----
+
     /// How many moves [`generate_moves`](Game::generate_moves) would list: what a searcher
     /// needs at its horizon, where it only asks [`outcome`](Game::outcome) whether the game is
     /// over. The default generates them and counts; override it where counting is cheaper than
@@ -151,24 +185,16 @@ pub trait Game: Clone + Send + Sync {
         moves.len()
     }
 
-    /// The position after `mv`, which must be one of the moves generated for `self`.
-    #[must_use]
-    fn play(&self, mv: Self::Move) -> Self;
-
     /// Turns this position into the one after `mv` (which must be one of the moves generated for
     /// it): what `*self = self.play(mv)` does, which is the default.
     ///
     /// The searchers' hot paths make a child by copying the parent and playing the move on the
-    /// copy (`let mut child = game.clone(); child.play_in_place(mv);`). Override it where the
-    /// position is large and playing in place saves a copy: returning a position from
-    /// [`play`](Game::play) copies it once more, and reading a position right after that copy
-    /// stalls the processor (the chess adapter's 152 bytes: its perft 1.18x shakmaty's through
-    /// `play`, 1.06x in place; `reference::AlphaBeta` 1.18x a hand-written search, 1.09x). A game
-    /// whose position owns heap memory (a `Vec` board) should override it too, or each child costs
-    /// two allocations (the searcher's copy and `play`'s); such a game then writes `play` as a
-    /// copy and `play_in_place`. A small `Copy` position built a byte at a time gains too: the
-    /// default copies it out of `play` as one word, which waits on the bytes just written
-    /// (Kalah's 16 bytes: a third of its `play`'s time; its solve 4% faster in place).
+    /// copy (`let mut child = game.clone(); child.play_in_place(mv);`). Override it where that
+    /// saves work: a large position (returning one from [`play`](Game::play) copies it once
+    /// more, and reading it right after the copy stalls the processor), a position that owns
+    /// heap memory (else two allocations per child; write `play` as a copy and
+    /// `play_in_place`), a small position built a byte at a time. The book's performance page
+    /// has the figures (chess, Kalah).
     ///
     /// ```
     /// use search_core::{Game, MoveList, Outcome, Player};
@@ -210,14 +236,7 @@ pub trait Game: Clone + Send + Sync {
         *self = self.play(mv);
     }
 
-    /// Whether the game is over, given the number of legal moves that
-    /// [`generate_moves`](Game::generate_moves) produced for this position.
-    ///
-    /// Return `Some` for a finished game (checkmate, stalemate, a completed line, a draw rule).
-    /// A position with no legal moves for which this returns `None` is a *static leaf*: searchers
-    /// score it with the evaluator (the synthetic [`RandomTree`](crate::random_tree::RandomTree)
-    /// uses this for its leaves).
-    fn outcome(&self, legal_moves: usize) -> Option<Outcome>;
+    // ---- Optional, for pruning and quiescence: passes, checks, noisy moves ----
 
     /// The position after passing the turn, if the game allows a "null move" here.
     ///
@@ -260,17 +279,6 @@ pub trait Game: Clone + Send + Sync {
         None
     }
 
-    /// A static ordering score for `mv` in this position: higher is searched first (MVV-LVA in
-    /// chess). Ties keep generation order. Default: `0` for every move, i.e. generation order.
-    ///
-    /// The game's own move order: every searcher applies it at the nodes whose moves it searches
-    /// (the reference searchers through [`order_by_hint`](crate::order_by_hint), the engine's
-    /// move picker as the order of the moves no other ordering tier placed). It is asked once
-    /// per move of such a node, so keep it cheap.
-    fn order_hint(&self, _mv: Self::Move) -> i32 {
-        0
-    }
-
     /// What `mv` wins or loses on its square if both sides then capture there while it pays (the
     /// static exchange evaluation), in hundredths of the evaluator's unit; `None` (the default)
     /// when the game does not say. The engine's quiescence search with `qs-see` skips the noisy
@@ -281,6 +289,19 @@ pub trait Game: Clone + Send + Sync {
     /// exact configuration computes depends on it.
     fn static_exchange(&self, _mv: Self::Move) -> Option<i32> {
         None
+    }
+
+    // ---- Optional, for move ordering: a static order, the learned orderings' indices ----
+
+    /// A static ordering score for `mv` in this position: higher is searched first (MVV-LVA in
+    /// chess). Ties keep generation order. Default: `0` for every move, i.e. generation order.
+    ///
+    /// The game's own move order: every searcher applies it at the nodes whose moves it searches
+    /// (the reference searchers through [`order_by_hint`](crate::order_by_hint), the engine's
+    /// move picker as the order of the moves no other ordering tier placed). It is asked once
+    /// per move of such a node, so keep it cheap.
+    fn order_hint(&self, _mv: Self::Move) -> i32 {
+        0
     }
 
     /// A small number identifying `mv` for the history heuristic, or `None` (the default): the
@@ -320,6 +341,8 @@ pub trait Game: Clone + Send + Sync {
         self.continuation_index(mv)
     }
 
+    // ---- Optional, for the engine's tables: repetition, correction, value bounds ----
+
     /// A key identifying this position for repetition detection, or `None` (the default) if the
     /// game has no repetition rule.
     ///
@@ -357,6 +380,8 @@ pub trait Game: Clone + Send + Sync {
     fn value_bounds(&self) -> Option<(Score, Score)> {
         None
     }
+
+    // ---- Optional, for games with dice: chance nodes ----
 
     /// Whether the game has chance nodes at all (dice, a shuffled deck): `false` by default.
     ///

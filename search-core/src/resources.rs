@@ -1,27 +1,4 @@
-//! **What the machine lends a search**: its threads and the memory of its transposition table
-//! ([`Resources`]), kept apart from what the search does (the engine's
-//! [`Config`](crate::engine::Config)). They are parsed once, where the user gives them (a UCI
-//! `setoption`, a command line, the text `threads=4+hash=256`), checked once, here, and have one
-//! default each: one thread, [`DEFAULT_TABLE_MIB`] MiB.
-//!
-//! A request the machine cannot honour is an error ([`ResourceError`]): more threads than
-//! [`MAX_THREADS`], a table of less than 1 MiB, more than [`MAX_TABLE_MIB`] or more than the
-//! machine's memory. A table's size is a budget: it holds the largest power of two of buckets
-//! whose nominal size fits (see [`TranspositionTable`](crate::engine::TranspositionTable)), and
-//! [`TranspositionTable::allocated_mib`](crate::engine::TranspositionTable::allocated_mib) says
-//! what it takes; every report (the solver's, the UCI engine's `info string`) gives that.
-//!
-//! ```
-//! use search_core::{Resources, ResourceError};
-//!
-//! let resources: Resources = "threads=2+hash=64".parse()?;
-//! assert_eq!((resources.threads(), resources.table_mib()), (2, 64));
-//! assert_eq!(resources.to_string(), "threads=2+hash=64");
-//! assert_eq!(Resources::default().to_string(), "threads=1+hash=16");
-//! assert!(matches!(Resources::new(0, 16), Err(ResourceError::Threads(0))));
-//! assert!("threads=2+threads=3".parse::<Resources>().is_err());
-//! # Ok::<(), ResourceError>(())
-//! ```
+//! **What the machine lends a search**: its threads and its table's memory ([`Resources`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -36,8 +13,32 @@ pub const DEFAULT_TABLE_MIB: usize = 16;
 /// the machine's memory.
 pub const MAX_TABLE_MIB: usize = 1 << 20;
 
-/// Threads and table memory for a search. See the [module documentation](self). Always valid:
-/// built only through the checks of [`Resources::new`] and its setters.
+/// **What the machine lends a search**: its threads and the memory of its transposition table,
+/// kept apart from what the search does (the engine's
+/// [`Config`](crate::engine::Config)). They are parsed once, where the user gives them (a UCI
+/// `setoption`, a command line, the text `threads=4+hash=256`), checked once, here, and have one
+/// default each: one thread, [`DEFAULT_TABLE_MIB`] MiB.
+///
+/// A request the machine cannot honour is an error ([`ResourceError`]): more threads than
+/// [`MAX_THREADS`], a table of less than 1 MiB, more than [`MAX_TABLE_MIB`] or more than the
+/// machine's memory. A table's size is a budget: it holds the largest power of two of buckets
+/// whose nominal size fits (see [`TranspositionTable`](crate::engine::TranspositionTable)), and
+/// [`TranspositionTable::allocated_mib`](crate::engine::TranspositionTable::allocated_mib) says
+/// what it takes; every report (the solver's, the UCI engine's `info string`) gives that.
+///
+/// ```
+/// use search_core::{Resources, ResourceError};
+///
+/// let resources: Resources = "threads=2+hash=64".parse()?;
+/// assert_eq!((resources.threads(), resources.table_mib()), (2, 64));
+/// assert_eq!(resources.to_string(), "threads=2+hash=64");
+/// assert_eq!(Resources::default().to_string(), "threads=1+hash=16");
+/// assert!(matches!(Resources::new(0, 16), Err(ResourceError::Threads(0))));
+/// assert!("threads=2+threads=3".parse::<Resources>().is_err());
+/// # Ok::<(), ResourceError>(())
+/// ```
+///
+/// Always valid: built only through the checks of [`Resources::new`] and its setters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Resources {
     threads: u32,

@@ -71,10 +71,10 @@
 
 use std::fmt::{self, Debug, Display};
 
-mod solve;
 mod proofs;
-pub use solve::{SolveCheck, SolveReport};
+mod solve;
 pub use proofs::{ProofCheck, ProofReport};
+pub use solve::{SolveCheck, SolveReport};
 
 use crate::engine::{ChancePruning, Config, Engine};
 pub use crate::engine::{EXACT_COMBINATIONS, exact_configurations, exact_configurations_for};
