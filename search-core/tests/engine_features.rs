@@ -892,7 +892,7 @@ fn the_sibling_prefetch_searches_the_same_nodes() {
 fn a_delta_pruned_node_is_worth_at_most_its_stand_pat_plus_the_margin() {
     // Delta pruning assumes that a quiescence node's captures bring at most its margin, so a
     // pruned node's fail-soft value is stand pat + margin: an upper bound of its quiescence value
-    // wherever the assumption holds. (It returned the stand pat itself before stop 56: a bound
+    // wherever the assumption holds. (Until 0.3.0 it returned the stand pat itself: a bound
     // that a capture winning anything at all breaks, and that the table and the windows of
     // MTD(f) and aspiration then build on.)
     let margin = 6;

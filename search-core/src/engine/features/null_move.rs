@@ -15,7 +15,7 @@
 //!   evaluation guard ([`NullMoveConfig::eval_guard`](NullMoveConfig::eval_guard),
 //!   as most engines do it) only where the static evaluation is at least beta: below it a pass
 //!   rarely fails high, and the reduced search would be spent for nothing (in the chess
-//!   defaults since stop 79, with the chess plugin's zugzwang guard, which refuses a pass to a
+//!   defaults since 2026-12-06 (0.3.0), with the chess plugin's zugzwang guard, which refuses a pass to a
 //!   side with only king and pawns: +32 Elo [+10, +53] over 607 games of self-play; the book's
 //!   strength page).
 //! - **Reduction.** The null search goes `depth - 1 - R` plies: a fixed `R` of 1, 2 or 3 (the
@@ -35,8 +35,8 @@
 //!   may leave the pass to quiescence (a static value far above beta is exactly where a
 //!   quiescence search alone misses the threat the pass gives the opponent: in chess, Win At
 //!   Chess at 1 s a position 287 of 300 with the floor, 281 without it, and even in self-play,
-//!   +3 Elo [−13, +20] and +6 [−11, +23] in two tests of 900 games; the book's strength page,
-//!   stops 58 and 60). In chess self-play, scaled with
+//!   +3 Elo [−13, +20] and +6 [−11, +23] in two tests of 900 games; the strength
+//!   record of 2026-12-02). In chess self-play, scaled with
 //!   `null-guard` (and no evaluation term) lost to the chess defaults' adaptive `R` (−20 Elo
 //!   [−43, +3] over 491 games; the book's strength page): it reduces as much where the static
 //!   value is just above beta as where it is far above.

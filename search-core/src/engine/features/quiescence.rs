@@ -26,7 +26,7 @@
 //!     (a generic margin: the game does not say what a capture can win), and the node returns
 //!     `stand_pat + margin`, the most its captures are assumed to bring, as its fail-soft upper
 //!     bound (Stockfish's quiescence futility does the same; returning the stand pat claimed a
-//!     bound the captures were never searched for, and cost 41 Elo in self-play at stop 56).
+//!     bound the captures were never searched for, and cost 41 Elo in self-play until 0.3.0).
 //! - **Losing captures** (`qs-see`, [`QuiescenceConfig::see`]): a noisy move whose static
 //!   exchange ([`Game::static_exchange`]) is negative, a capture that loses material if the
 //!   opponent recaptures, is not searched (outside check): the standard pruning of engines with a
