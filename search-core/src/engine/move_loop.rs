@@ -63,7 +63,12 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
         facts: &Facts<G::Move>,
     ) -> (Score, Option<G::Move>) {
         let plan = self.plan;
-        let mut scores = std::mem::take(&mut self.search.scores[node.ply as usize]);
+        let ply = node.ply as usize;
+        if self.search.scores.len() <= ply {
+            // Grown as the search goes deeper: a search that stays shallow allocates little.
+            self.search.scores.resize_with(ply + 1, Vec::new);
+        }
+        let mut scores = std::mem::take(&mut self.search.scores[ply]);
         let counter = self.counter_move(game, node.ply);
         let ordered = facts.tt_move.is_some() || plan.order.any_tier() || counter.is_some();
         let tiers = || self.tiers(counter, node.ply);
@@ -91,7 +96,7 @@ impl<G: Game, E: Evaluate<G>> Worker<'_, G, E> {
                 Moved::Stop => break,
             }
         }
-        self.search.scores[node.ply as usize] = scores;
+        self.search.scores[ply] = scores;
         (run.best_score, run.best_move)
     }
 

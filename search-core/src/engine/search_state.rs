@@ -59,8 +59,8 @@ pub(crate) struct SearchState<M> {
     pub(crate) counters: CounterMoves<M>,
     /// The static values of the nodes on the current line (`improving.rs`).
     pub(crate) static_values: StaticValues,
-    /// The move picker's scores of each ply (`ordering.rs`), a buffer a ply, taken by the ply's
-    /// move loop and given back.
+    /// The move picker's scores of each ply (`ordering.rs`), a buffer a ply (as deep as the
+    /// search has gone), taken by the ply's move loop and given back.
     pub(crate) scores: Vec<Vec<i64>>,
     /// The best root move of the last completed iteration, searched first in the next.
     pub(crate) root_best: Option<M>,
@@ -87,7 +87,7 @@ impl<M: Copy + Eq> SearchState<M> {
             killers: Killers::new(MAX_SEARCH_PLY as usize + 1),
             counters: CounterMoves::new(MAX_SEARCH_PLY as usize + 2),
             static_values: StaticValues::new(MAX_SEARCH_PLY as usize + 1),
-            scores: vec![Vec::new(); MAX_SEARCH_PLY as usize + 1],
+            scores: Vec::new(),
             root_best: None,
             trace: Tracer::default(),
             shared: None,
