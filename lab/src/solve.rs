@@ -711,7 +711,7 @@ fn print_solution<G: Game>(
     let rate = stats.nodes as f64 / stats.elapsed.as_secs_f64().max(1e-6);
     let threads = threads(options);
     println!(
-        "{} probes, {} nodes in {:.2} s ({:.2} M nodes/s), {} thread{}, table {} MiB {:.1}% full",
+        "{} probes, {} nodes in {:.2} s ({:.2} M nodes/s), {} thread{}, table {} MiB (a {} MiB budget) {:.1}% full",
         stats.probes,
         stats.nodes,
         stats.elapsed.as_secs_f64(),
@@ -719,6 +719,7 @@ fn print_solution<G: Game>(
         threads,
         if threads == 1 { "" } else { "s" },
         stats.table_mib,
+        options.memory.unwrap_or_else(|| default_table_mib(&options.game)),
         f64::from(stats.hashfull) / 10.0
     );
 }
