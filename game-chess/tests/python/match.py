@@ -45,7 +45,7 @@ or at `--games`, and says which:
     python3 game-chess/tests/python/match.py --engine new-binary --opponent old-binary \\
         --sprt 0 10 --games 2000 --tc 2+0.02 --name old
 
-A test stopped before its decision (the end of a session, a planned length reached without one)
+A test stopped before its decision (interrupted, or a planned length reached without one)
 is continued by a second run: `--first-game N` starts at game N (numbered from 0: opening N // 2,
 our engine White when N is even; the printed labels count from 1), so that the continuation plays the games the first run did
 not, and `--prior W D L` carries the first run's score, so that the running score, the SPRT and
