@@ -660,6 +660,25 @@ fn malformed_positions_keep_the_previous_one() {
 }
 
 #[test]
+fn a_hash_size_is_answered_with_what_the_table_takes() {
+    let mut gui = Gui::start();
+    // A budget buys the largest power of two of nominal 48-byte buckets that fits, 32 bytes each.
+    for (hash, takes) in [(64, 32), (100, 64), (1, 1)] {
+        gui.send(&format!("setoption name Hash value {hash}"));
+        let said = gui.sync();
+        assert_eq!(
+            strings(&said),
+            [format!("Hash {hash} MiB: the table takes {takes} MiB").as_str()],
+            "{said:?}"
+        );
+    }
+    // A refused size says why, once, and nothing about the table.
+    gui.send("setoption name Hash value 0");
+    let said = gui.sync();
+    assert_eq!(strings(&said).len(), 1, "{said:?}");
+}
+
+#[test]
 fn unknown_commands_and_options_are_named_and_change_nothing() {
     let mut gui = Gui::start();
     let bad = [
@@ -774,7 +793,10 @@ fn every_option_value_searches_to_a_legal_move() {
             gui.send(&format!("setoption name {name} value {value}"));
         }
         let said = gui.sync();
-        assert!(said.is_empty(), "{name} = {value}: {said:?}");
+        // Only `Hash` answers, with what the table takes.
+        let answers = usize::from(name == "Hash");
+        assert_eq!(strings(&said).len(), answers, "{name} = {value}: {said:?}");
+        assert_eq!(said.len(), answers, "{name} = {value}: {said:?}");
         gui.send("go depth 3");
         let (lines, mv, _) = gui.bestmove();
         assert!(!infos(&lines).is_empty(), "{name} = {value}");

@@ -322,13 +322,17 @@ impl UciEngine {
                 self.out.line("readyok");
             }
             Command::SetOption { name, value } => {
-                match self.options.set(&name, value.as_deref()) {
+                let set = self.options.set(&name, value.as_deref());
+                match &set {
                     Ok(OptionEffect::Stored) => {}
                     Ok(OptionEffect::Reconfigure) => self.reconfigure = true,
                     Ok(OptionEffect::ClearHash) => self.clear = true,
-                    Err(message) => self.out.info_string(message),
+                    Err(message) => self.out.info_string(message.clone()),
                 }
                 self.prepare_engine();
+                if set.is_ok() && name.eq_ignore_ascii_case("hash") {
+                    self.report_table();
+                }
             }
             Command::UciNewGame => {
                 self.clear = true;
@@ -381,6 +385,28 @@ impl UciEngine {
         if self.running.is_none() {
             let engine = self.take_engine();
             self.engine = Some(engine);
+        }
+    }
+
+    /// Says what the `Hash` budget bought (`info string`): the table's size once allocated, or
+    /// that it is taken when the search in progress ends.
+    fn report_table(&self) {
+        let budget = self.options.resources.table_mib();
+        let allocated = self
+            .engine
+            .as_ref()
+            .and_then(ChessEngine::transposition_table)
+            .map(search_core::engine::TranspositionTable::allocated_mib);
+        match allocated {
+            Some(mib) => self
+                .out
+                .info_string(format!("Hash {budget} MiB: the table takes {mib} MiB")),
+            None if self.running.is_some() => self
+                .out
+                .info_string(format!("Hash {budget} MiB: taken when this search ends")),
+            None => self
+                .out
+                .info_string(format!("Hash {budget} MiB: the configuration has no table")),
         }
     }
 
