@@ -72,6 +72,8 @@ fn set(options: &mut EngineOptions, name: &str, value: Option<&str>) {
     let number = || value.parse::<i64>().expect("an accepted spin is a number");
     let same = |name: &str| name.eq_ignore_ascii_case(value);
     match name.to_ascii_lowercase().as_str() {
+        "hash" => assert_eq!(options.resources.table_mib() as i64, number()),
+        "threads" => assert_eq!(i64::from(options.resources.threads()), number()),
         "move overhead" => assert_eq!(options.move_overhead, Duration::from_millis(number() as u64)),
         "multipv" => assert_eq!(i64::from(options.multi_pv), number()),
         "ponder" => assert_eq!(options.ponder, value.eq_ignore_ascii_case("true")),
