@@ -187,17 +187,33 @@ fn games_with_dice_settle_their_expectation() {
             Ending::new(tree)
         })
         .collect();
+    // The chance nodes below the roots are roots too: the dice to throw, a value and no move.
+    let chance_roots: Vec<Ending<true>> = positions.iter().filter_map(first_chance_node).collect();
+    assert!(chance_roots.len() > 40, "{} chance roots", chance_roots.len());
     for precision in [Precision::Strong, Precision::Weak] {
-        let report = SolveCheck::new(|| {
-            Solver::new()
-                .precision(precision)
-                .resources(Resources::new(1, 1).unwrap())
-        })
-        .depth(8)
-        .run(&positions);
-        report.assert_agree();
-        assert_eq!(report.settled, positions.len());
+        for positions in [&positions, &chance_roots] {
+            let report = SolveCheck::new(|| {
+                Solver::new()
+                    .precision(precision)
+                    .resources(Resources::new(1, 1).unwrap())
+            })
+            .depth(8)
+            .run(positions);
+            report.assert_agree();
+            assert_eq!(report.settled, positions.len());
+        }
     }
+}
+
+/// The first chance node down the first moves from `position`, if any.
+fn first_chance_node(position: &Ending<true>) -> Option<Ending<true>> {
+    let mut node = position.clone();
+    while !node.is_chance() {
+        let mut moves = MoveList::new();
+        node.generate_moves(&mut moves);
+        node = node.play(*moves.first()?);
+    }
+    Some(node)
 }
 
 #[test]

@@ -16,7 +16,8 @@ use crate::{Evaluate, Game, Limits, Reference, Score, Searcher, ZobristHash};
 ///   scored game, the distance of a win or loss, the expectation of a game with dice (strong);
 /// - the proven bounds must hold minimax's value, even for a solve its limits stopped;
 /// - the move it gives must be optimal to that precision: the minimax value of the position after
-///   it has the root's class (for a weak loss, any move is);
+///   it has the root's class (for a weak loss, any move is); a chance root (the dice to throw)
+///   has a value and no move;
 /// - no horizon may be met (minimax's `depth` must reach every end too: the check says so if not).
 ///
 /// ```
@@ -209,11 +210,14 @@ impl<F> SolveCheck<F> {
             ));
         }
         let Some(mv) = solution.best_move else {
-            if root.outcome(root.move_count()).is_some() {
-                return Ok(()); // a finished game: no move
+            if root.outcome(root.move_count()).is_some() || root.is_chance() {
+                return Ok(()); // a finished game, or the dice to throw: a value and no move
             }
             return Err("no best move".to_string());
         };
+        if root.is_chance() {
+            return Err(format!("a move {mv:?} at a chance node, where the dice choose"));
+        }
         if solution.precision == Precision::Weak && value < Score::DRAW {
             return Ok(()); // every move of a loss loses
         }
