@@ -21,9 +21,14 @@ fn engine(config: Config) -> TreeEngine {
     Engine::with_config(TreeValue, config.for_game::<RandomTree>())
 }
 
-/// The engine of the exact preset with the features of `extra` (in the text form) added.
+/// The engine of the exact preset with the features of `extra` (in the text form) added; its
+/// chance pruning Star2 unless `extra` names another.
 fn exact_with(extra: &str) -> TreeEngine {
-    engine(format!("{}+{extra}", Config::exact()).parse().unwrap())
+    let without_star = Config {
+        chance: None,
+        ..Config::exact()
+    };
+    engine(format!("{without_star}+{extra}").parse().unwrap())
 }
 
 /// The engine of the exact preset with history's gravity rule (maluses: an exact ordering).

@@ -1621,12 +1621,19 @@ fn names_reflect_the_configuration() {
         name(&Engine::strongest(TreeValue)),
         "engine(id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+qs-nodes+check-ext+rep+star=2)"
     );
-    // A deterministic game's presets are the configuration's own.
-    let pile = |_: &Pile| Score::DRAW;
-    assert_eq!(
-        Searcher::<Pile>::name(&Engine::exact(pile)),
-        "engine(id+tt+hints+killers+history+pvs)"
-    );
+    // Built from a preset, a configuration keeps its Star2; built from the plain one, it has
+    // none until `for_game` adds it.
+    let built = Config {
+        pvs: false,
+        ..Config::exact()
+    };
+    assert_eq!(built.to_string(), "id+tt+hints+killers+history+star=2");
+    let from_plain = Config {
+        pvs: true,
+        ..Config::PLAIN
+    };
+    assert_eq!(from_plain.for_game::<RandomTree>().to_string(), "pvs+star=2");
+    assert_eq!(from_plain.for_game::<Pile>().to_string(), "pvs");
     let _ = SearchStats::default();
 }
 

@@ -130,6 +130,7 @@ pub fn chess_search() -> Config {
         null_move.eval_divisor = Some(DEFAULT_NULL_EVAL_DIVISOR);
         null_move.eval_guard = true;
     }
+    config.chance = None; // chess has no dice: the presets' Star2 would never act
     config
 }
 
@@ -496,10 +497,10 @@ mod tests {
         assert_eq!(defaults.build(None).config(), &chess_search());
         assert_eq!(
             chess_search(),
-            Config::strongest()
+            Config { chance: None, ..Config::strongest() }
                 .with("qs-see+lmp=8+iir=4+history=gravity+hp=1024+see-prune=80+improving+lmr-history=8192+null-eval=200+null-guard+qs-tt+razor=300+futility=100")
                 .unwrap(),
-            "the strongest preset plus qs-see, lmp=8, iir=4, history=gravity, hp=1024, see-prune=80, improving, lmr-history=8192, null-eval=200, null-guard, qs-tt, razor=300 and futility=100"
+            "the strongest preset without its chance pruning, plus qs-see, lmp=8, iir=4, history=gravity, hp=1024, see-prune=80, improving, lmr-history=8192, null-eval=200, null-guard, qs-tt, razor=300 and futility=100"
         );
         assert!(defaults.zugzwang_guard && defaults.chess_config().zugzwang_guard);
         assert_eq!(Config::strongest().exactness(), chess_search().exactness());

@@ -27,7 +27,7 @@
 //! use search_core::engine::{Config, Exactness};
 //!
 //! let exact = Config::exact();
-//! assert_eq!(exact.to_string(), "id+tt+hints+killers+history+pvs");
+//! assert_eq!(exact.to_string(), "id+tt+hints+killers+history+pvs+star=2");
 //! assert_eq!(exact.exactness(), Exactness::Minimax);
 //!
 //! let config: Config = "id+tt=deeper+hints+null=r2+verified+qs+delta".parse()?;
@@ -51,8 +51,8 @@
 //! use search_core::engine::{Config, QuiescenceConfig};
 //!
 //! let with_quiescence = Config { quiescence: Some(QuiescenceConfig::default()), ..Config::exact() };
-//! assert_eq!(with_quiescence.to_string(), "id+tt+hints+killers+history+pvs+qs");
-//! let parsed: Config = "id+tt+hints+killers+history+pvs+qs".parse()?;
+//! assert_eq!(with_quiescence.to_string(), "id+tt+hints+killers+history+pvs+qs+star=2");
+//! let parsed: Config = "id+tt+hints+killers+history+pvs+qs+star=2".parse()?;
 //! assert_eq!(parsed, with_quiescence);
 //! let mut by_name = Config::exact();
 //! by_name.set("Quiescence", Some("true"))?;
@@ -84,9 +84,11 @@ use crate::chance::ChancePruning;
 use crate::{ResourceError, Resources};
 
 impl Config {
-    /// The exact preset: iterative deepening, a same-depth transposition table of up to 16 MiB
-    /// (taken as it fills), order hints, killers, history and PVS. No forward pruning, no
-    /// quiescence, no repetition draws: the value is minimax's at the nominal depth.
+    /// The exact preset: iterative deepening, a same-depth transposition table (its size is the
+    /// engine's [`Resources`]), order hints, killers, history, PVS and Star2 pruning at chance
+    /// nodes (`star=2`, which a deterministic game never reaches). No forward pruning, no
+    /// quiescence, no repetition draws: the value is minimax's at the nominal depth. A
+    /// configuration built from it (`Config { pvs: false, ..Config::exact() }`) keeps Star2.
     #[must_use]
     pub const fn exact() -> Config {
         Config {
@@ -96,6 +98,7 @@ impl Config {
             killers: true,
             history: Some(HistoryRule::Classic),
             pvs: true,
+            chance: Some(ChancePruning::Star2),
             ..Config::PLAIN
         }
     }
@@ -131,24 +134,22 @@ impl Config {
 
     /// This configuration for game `G`: with Star2 pruning at chance nodes (`star=2`) if the
     /// game has any ([`Game::HAS_CHANCE`](crate::Game::HAS_CHANCE)) and the configuration does
-    /// not say otherwise; unchanged for a deterministic game. What the presets' constructors
-    /// ([`Engine::exact`](super::Engine::exact), [`Engine::strongest`](super::Engine::strongest))
-    /// apply. Star2, not Star1: with the presets' ordering its probes repay on EinStein
-    /// positions (88.6% of expectiminimax's nodes saved at depth 9, against Star1's 71.7%: the
-    /// book's star table, `examples/star_table.rs`).
-    ///
-    /// A configuration given to [`Engine::with_config`](super::Engine::with_config) is taken as
-    /// it is: without `star` it searches every outcome of a dice game with the full window, as
-    /// expectiminimax does (exact, but it prunes nothing there). Call this to get the presets'
-    /// chance pruning:
+    /// not say otherwise; unchanged for a deterministic game. The presets carry Star2 already;
+    /// this is for a configuration built from [`Config::PLAIN`] or from a text without `star`,
+    /// which [`Engine::with_config`](super::Engine::with_config) takes as it is: it would search
+    /// every outcome of a dice game with the full window, as expectiminimax does (exact, but it
+    /// prunes nothing there). Star2, not Star1: with the presets' ordering its probes repay on
+    /// EinStein positions (88.6% of expectiminimax's nodes saved at depth 9, against Star1's
+    /// 71.7%: the book's star table, `examples/star_table.rs`).
     ///
     /// ```
     /// use search_core::engine::Config;
     /// use search_core::random_tree::RandomTree; // a game with chance nodes
     ///
-    /// assert_eq!(Config::exact().to_string(), "id+tt+hints+killers+history+pvs");
-    /// let for_dice = Config::exact().for_game::<RandomTree>();
-    /// assert_eq!(for_dice.to_string(), "id+tt+hints+killers+history+pvs+star=2");
+    /// let built: Config = "id+tt+pvs".parse()?;
+    /// assert_eq!(built.for_game::<RandomTree>().to_string(), "id+tt+pvs+star=2");
+    /// assert_eq!(Config::exact().for_game::<RandomTree>(), Config::exact());
+    /// # Ok::<(), search_core::engine::ConfigError>(())
     /// ```
     #[must_use]
     pub fn for_game<G: crate::Game>(mut self) -> Config {

@@ -47,7 +47,7 @@
 //! in no phase's list: it costs nothing.
 //!
 //! Every feature is one line of the list in `features.rs`: a field of [`Config`], a typed value
-//! with a text form (`id+tt+hints+killers+history+pvs`) from which the engine, its name, its
+//! with a text form (`id+tt+hints+killers+history+pvs+star=2`) from which the engine, its name, its
 //! exactness ([`Config::exactness`]), the cross-check matrix and every front end's options are
 //! derived (`config.rs`).
 //!
@@ -364,7 +364,7 @@ impl<G: Game, E> Engine<G, E> {
     ///
     /// let resources: Resources = "threads=2+hash=4".parse()?;
     /// let mut engine = Engine::with_config(TreeValue, Config::exact()).with_resources(resources);
-    /// assert_eq!(engine.name(), "engine(id+tt+hints+killers+history+pvs, 2 threads)");
+    /// assert_eq!(engine.name(), "engine(id+tt+hints+killers+history+pvs+star=2, 2 threads)");
     /// engine.search(&RandomTree::new(7, 3, 4), &Limits::depth(4));
     /// // A 4 MiB budget: 2^16 buckets of 32 bytes (see `TranspositionTable::new`).
     /// assert_eq!(engine.transposition_table().unwrap().allocated_mib(), 2);

@@ -7,10 +7,10 @@ use crate::engine::feature::Kind;
 fn presets_have_one_text_each() {
     let table = [
         (Config::PLAIN, "plain"),
-        (Config::exact(), "id+tt+hints+killers+history+pvs"),
+        (Config::exact(), "id+tt+hints+killers+history+pvs+star=2"),
         (
             Config::strongest(),
-            "id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+qs-nodes+check-ext+rep",
+            "id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+qs-nodes+check-ext+rep+star=2",
         ),
     ];
     for (config, text) in table {
@@ -214,7 +214,7 @@ fn serde_writes_the_text_form() {
         engine: Config::exact(),
     };
     let json = serde_json::to_string(&run).unwrap();
-    assert_eq!(json, r#"{"engine":"id+tt+hints+killers+history+pvs"}"#);
+    assert_eq!(json, r#"{"engine":"id+tt+hints+killers+history+pvs+star=2"}"#);
     assert_eq!(serde_json::from_str::<Run>(&json).unwrap(), run);
     assert!(serde_json::from_str::<Run>(r#"{"engine":"verified"}"#).is_err());
 }
