@@ -175,7 +175,7 @@ pub struct Options {
     pub full: bool,
 
     /// Stop after this many seconds and print the partial table.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::progress::seconds)]
     pub time_budget: Option<f64>,
 
     /// Check quiescence configurations against the brute-force reference up to this depth.
@@ -522,8 +522,13 @@ mod tests {
         assert!(unknown.contains("ab-v9"), "{unknown}");
         let shallow = options(&["--depth-offset", "-9"]).plan().unwrap_err();
         assert!(shallow.starts_with("depth offset -9 takes "), "{shallow}");
-        let budget = options(&["--time-budget=-1"]).plan().unwrap_err();
-        assert!(budget.contains("bad --time-budget"), "{budget}");
+        for bad in ["-1", "nan", "inf"] {
+            let budget = Args::try_parse_from(["compare", &format!("--time-budget={bad}")]);
+            let error = budget
+                .err()
+                .unwrap_or_else(|| panic!("--time-budget={bad} accepted"));
+            assert!(error.to_string().contains("0 or more"), "{error}");
+        }
         let missing = options(&["--suite", "/nonexistent/suite.epd"])
             .plan()
             .unwrap_err();

@@ -7,6 +7,27 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+/// A number of seconds on a command line (`--time`, `--time-budget`): a finite number, 0 or
+/// more (clap's value parser, so `-1`, `nan` and `inf` are refused before anything runs).
+///
+/// ```
+/// use game_search_lab::progress::seconds;
+/// assert_eq!(seconds("2.5"), Ok(2.5));
+/// assert_eq!(seconds("0"), Ok(0.0));
+/// assert_eq!(seconds("-1").unwrap_err(), "expected a number of seconds, 0 or more, not \"-1\"");
+/// assert!(seconds("nan").is_err() && seconds("inf").is_err() && seconds("soon").is_err());
+/// ```
+///
+/// # Errors
+///
+/// Not a number, negative, infinite or NaN, in words.
+pub fn seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds >= 0.0 && seconds.is_finite() => Ok(seconds),
+        _ => Err(format!("expected a number of seconds, 0 or more, not {text:?}")),
+    }
+}
+
 /// When a `--time-budget` of `seconds` runs out: `None` when the budget is longer than the
 /// clock can count (it never runs out), so that no budget can overflow the clock.
 ///

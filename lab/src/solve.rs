@@ -57,7 +57,7 @@ pub struct Options {
     #[arg(long, global = true)]
     pub nodes: Option<u64>,
     /// Stop after this many seconds, with the bounds proven so far.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, value_name = "SECONDS", value_parser = crate::progress::seconds)]
     pub time: Option<f64>,
     /// Also settle every move of the position, one by one, with the same table.
     #[arg(long, global = true)]
@@ -780,6 +780,21 @@ mod tests {
             };
             assert_eq!(database_seeds(houses, seeds, database), expected, "{args:?}");
         }
+    }
+
+    #[test]
+    fn a_time_it_cannot_honour_is_refused_before_the_solve() {
+        use clap::Parser;
+        let parse = |time: &str| Args::try_parse_from(["solve", "nim", "3", &format!("--time={time}")]);
+        assert!(Args::try_parse_from(["solve", "nim", "3", "--time", "-1"]).is_err());
+        for bad in ["-1", "nan", "NaN", "inf", "-0.5", "soon", ""] {
+            let error = parse(bad)
+                .err()
+                .unwrap_or_else(|| panic!("--time {bad:?} accepted"));
+            assert!(error.to_string().contains("0 or more"), "{bad:?}: {error}");
+        }
+        assert_eq!(parse("2.5").unwrap().options.time, Some(2.5));
+        assert_eq!(parse("0").unwrap().options.time, Some(0.0));
     }
 
     #[cfg(unix)]

@@ -169,7 +169,7 @@ pub struct Options {
     pub python: PathBuf,
 
     /// Stop starting games and searches after this many seconds; the tables say what was cut.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::progress::seconds)]
     pub time_budget: Option<f64>,
 
     /// Write every match's games into this directory as PGN.
@@ -679,8 +679,13 @@ mod tests {
         assert!(low.contains("--base-depth"), "{low}");
         assert!(parse(&["--protocol", "some"]).is_err());
         assert!(parse(&["--balanced-openings", "51"]).is_err());
-        let budget = setup(&parse(&["--time-budget=-1"]).unwrap()).err().unwrap();
-        assert!(budget.contains("bad --time-budget"), "{budget}");
+        for bad in ["-1", "nan", "inf"] {
+            let budget = parse(&[&format!("--time-budget={bad}")])
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(budget.contains("0 or more"), "{budget}");
+        }
     }
 
     #[test]
