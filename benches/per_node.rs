@@ -176,14 +176,9 @@ fn hand_written_on_adapter(
 
 /// This thread's CPU time (a neighbour's load on a shared machine does not count).
 fn thread_cpu_time() -> Duration {
-    let mut time = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `clock_gettime` writes one `timespec` through a valid pointer.
-    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut time) };
-    assert_eq!(status, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    Duration::new(time.tv_sec as u64, time.tv_nsec as u32)
+    let time = nix::time::clock_gettime(nix::time::ClockId::CLOCK_THREAD_CPUTIME_ID)
+        .expect("clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    Duration::from(time)
 }
 
 /// A contender: searches item `i` of the workload, returns the nodes it visited.

@@ -26,6 +26,13 @@
 //!   table, against 0.03 s for memory the process has touched before), so a table searched
 //!   on several threads is written on all of them at once ([`HugeSlice::from_fn_on`]: 0.6 s
 //!   for 512 MiB on two).
+//! - **Unsafe.** The one module of the workspace with `unsafe` code (every other crate forbids
+//!   it, search-core denies it elsewhere): the aligned allocation and its free, the advice and
+//!   the prefetch (system calls and an intrinsic), the elements' first writes, by several
+//!   threads on disjoint ranges, and the `Send`/`Sync` of the raw pointer. Each has its safety
+//!   comment; CI runs this module's tests under AddressSanitizer and ThreadSanitizer
+//!   (`.ci/sanitizers`).
+#![allow(unsafe_code)]
 
 use std::alloc::Layout;
 use std::ops::Deref;

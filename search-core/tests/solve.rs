@@ -141,6 +141,17 @@ fn strong_and_weak_solves_are_minimax_on_trees_with_extra_turns() {
             report.assert_agree();
             assert_eq!(report.settled, positions.len(), "{precision:?}");
         }
+        // A weak solve: two probes for the class, a third at most for a move that reaches it.
+        let mut probes = [0; 4];
+        for position in &positions {
+            let weak = Solver::new()
+                .precision(Precision::Weak)
+                .resources(Resources::new(1, 1).unwrap())
+                .solve(position);
+            assert!((1..=3).contains(&weak.stats.probes), "{weak:?}");
+            probes[weak.stats.probes as usize] += 1;
+        }
+        assert!(probes[3] > 0, "no weak solve needed a third probe: {probes:?}");
     }
 }
 
@@ -283,6 +294,23 @@ fn a_game_longer_than_the_solver_can_search_is_refused_not_answered() {
     // 100 of them fit: the first player takes the last.
     let short = Pile { items: 100, ..long };
     assert_eq!(Solver::new().solve(&short).settled(), Some(Settled::LossIn(100)));
+}
+
+#[test]
+fn a_game_that_does_not_say_how_it_ended_is_refused_not_answered() {
+    // A random tree's leaves are static leaves (no moves, no outcome): a search scores them
+    // with an evaluation, which a solve never trusts.
+    let tree = RandomTree::new(5, 2, 3);
+    let solution = Solver::new().solve(&tree);
+    assert!(solution.horizon, "{solution:?}");
+    assert_eq!(solution.settled(), None);
+    // The same tree ending with margins settles.
+    assert!(
+        Solver::new()
+            .solve(&Ending::<false>::new(tree))
+            .settled()
+            .is_some()
+    );
 }
 
 #[test]

@@ -8,8 +8,10 @@
 //! answer is a proven bound; the probes narrow them until they meet. Two precisions
 //! ([`Precision`]):
 //!
-//! - **weak**: win, draw or loss, at most two probes (is it a win? if not, is it at least a
-//!   draw?): what the Connect Four solvers settle first, and much cheaper than the exact value;
+//! - **weak**: win, draw or loss, in two probes at most (is it a win? if not, is it at least a
+//!   draw?), and a third when those settle the class without a move that reaches it (a loss, or
+//!   a draw proven from above, needs a probe that fails high to name its move): what the
+//!   Connect Four solvers settle first, and much cheaper than the exact value;
 //! - **strong**: the value itself: the final margin of a scored game (a [`Score::won_by`] band,
 //!   whatever the distance inside it), the distance of a win or loss (the fastest win, the
 //!   slowest loss), the expectation in a game with dice. After the sign, a bisection over the
@@ -60,10 +62,11 @@
 //!   because no search has a horizon. The game's own bounds on its final margin
 //!   ([`Game::value_bounds`], the engine's `bounds` feature) cut a probe early. Both would
 //!   change a depth-limited search's value, so the solver checks that no line reached the
-//!   engine's deepest ply ([`MAX_SEARCH_PLY`]): a game with a longer line is refused
-//!   ([`Solution::horizon`]), never answered wrongly. [`testing::SolveCheck`](crate::testing::SolveCheck)
+//!   engine's deepest ply ([`MAX_SEARCH_PLY`]) and that no position was scored by an evaluation:
+//!   a game with a longer line, or with a *static leaf* (no moves and no
+//!   [`outcome`](Game::outcome)), is refused ([`Solution::horizon`]), never answered wrongly. [`testing::SolveCheck`](crate::testing::SolveCheck)
 //!   holds the solver to the two-sided minimax on your positions.
-//! - **Cost.** One search per probe: weak, at most two; strong, two and then about
+//! - **Cost.** One search per probe: weak, two or three; strong, two and then about
 //!   `log2` of the classes left open. The table is the memory: give it what the machine has,
 //!   and threads to search each probe together (Lazy SMP over the shared table), in its
 //!   [`Resources`] ([`Solver::resources`]).
@@ -88,7 +91,8 @@ use scale::{Class, Scale};
 /// What a [`Solver`] settles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Precision {
-    /// Win, draw or loss: at most two probes.
+    /// Win, draw or loss: two probes at most for the class, and a third for a move that reaches
+    /// it when those did not find one.
     Weak,
     /// The value: the margin of a scored game, the distance of a win or loss, the expectation
     /// of a game with dice.
@@ -178,9 +182,11 @@ pub struct Solution<M> {
     /// The line the last probe that failed high found, from the best move (the rest of it is
     /// good enough to keep the bound, not necessarily optimal).
     pub pv: Vec<M>,
-    /// Whether a search reached the engine's deepest ply ([`MAX_SEARCH_PLY`]): the game has
-    /// lines longer than the solver can search, and the solve was abandoned (the bounds are
-    /// those proven before).
+    /// Whether a search needed an evaluation, which a solve never trusts, and the solve was
+    /// abandoned (the bounds are those proven before). Two causes: a line reached the engine's
+    /// deepest ply ([`MAX_SEARCH_PLY`]), so the game has lines longer than the solver can
+    /// search; or a position had no moves and no [`outcome`](Game::outcome) (a static leaf,
+    /// scored by an evaluation in a search: the game does not say how it ended there).
     pub horizon: bool,
     /// The solve was stopped by its limits (budget, deadline, stop flag) before it settled.
     pub stopped: bool,
