@@ -38,21 +38,6 @@ const OUR_MIB: usize = 120;
 /// The entries of the crate's table (`connect_four_solver::Solver::new`), 5 bytes each.
 const PEER_ENTRIES: usize = 16_777_213;
 
-/// The crate's score of `settled` (the value for the side to move of `position`), from the
-/// distance: a win on the mover's `n`-th stone scores `22 - n`, a loss on the opponent's `n`-th
-/// stone `-(22 - n)`, a draw 0.
-fn peer_score(position: &ConnectFour, settled: Settled) -> i8 {
-    let plies = position.plies();
-    // Stones each player has played so far: the side to move has played floor(plies / 2).
-    let (mine, theirs) = (plies / 2, plies.div_ceil(2));
-    match settled {
-        Settled::Draw => 0,
-        Settled::WinIn(distance) => (22 - (mine + distance.div_ceil(2))) as i8,
-        Settled::LossIn(distance) => -((22 - (theirs + distance / 2)) as i8),
-        other => panic!("Connect Four settles to a distance, not {other:?}"),
-    }
-}
-
 /// Positions after `plies` random open moves, `count` of them, with their move lists.
 fn positions(plies: u32, count: usize, seed: u64) -> Vec<(String, ConnectFour)> {
     let mut state = seed ^ 0x2545_F491_4F6C_DD1D;
@@ -142,8 +127,8 @@ fn main() {
             let solution = ours(position);
             let settled = solution.settled().expect("settled");
             assert_eq!(
-                peer_score(position, settled),
-                theirs(typed),
+                position.pons_score(settled),
+                Some(theirs(typed)),
                 "{typed}: ours {settled}"
             );
             nodes += solution.stats.nodes;

@@ -241,6 +241,40 @@ impl ConnectFour {
         self.plies
     }
 
+    /// A solved value (a strong [`Solver`](search_core::solve::Solver)'s
+    /// [`settled`](search_core::solve::Solution::settled), for the side to move) as Connect Four
+    /// solvers score it, after Pascal Pons (and the `connect-four-solver` crate): 0 a draw; a win
+    /// with the mover's `n`-th stone `(cells / 2 + 1) - n`, so 22 - n on the 7×6 board, and a
+    /// loss to the opponent's `n`-th stone minus the same. `None` for a value that is not a draw
+    /// or a distance (a weak solve's).
+    ///
+    /// ```
+    /// use games::connect_four::ConnectFour;
+    /// use search_core::solve::{Settled, Solver};
+    ///
+    /// // Three stones in the fourth column against three in the third: the mover wins at once,
+    /// // with its fourth stone.
+    /// let position = ConnectFour::from_moves("434343")?;
+    /// assert_eq!(position.pons_score(Settled::WinIn(1)), Some(18));
+    /// let settled = Solver::new().solve(&position).settled().unwrap();
+    /// assert_eq!(position.pons_score(settled), Some(18));
+    /// # Ok::<(), games::connect_four::MoveError>(())
+    /// ```
+    #[must_use]
+    pub fn pons_score(&self, settled: search_core::solve::Settled) -> Option<i8> {
+        use search_core::solve::Settled;
+        let best = u32::from(self.width) * u32::from(self.height) / 2 + 1;
+        // Stones each side has played so far: the side to move has played floor(plies / 2).
+        let (mine, theirs) = (self.plies / 2, self.plies.div_ceil(2));
+        let score = match settled {
+            Settled::Draw => 0,
+            Settled::WinIn(distance) => i64::from(best) - i64::from(mine + distance.div_ceil(2)),
+            Settled::LossIn(distance) => -(i64::from(best) - i64::from(theirs + distance / 2)),
+            _ => return None,
+        };
+        i8::try_from(score).ok()
+    }
+
     /// Parses a column typed by a person, checking that a stone can go there.
     pub fn parse_move(&self, text: &str) -> Result<Column, MoveError> {
         let text = text.trim();
