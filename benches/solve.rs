@@ -28,7 +28,7 @@ use game_search::games::connect_four::ConnectFour;
 use game_search_lab::book::{Transcript, bench_book, bench_command, write_or_report};
 use search_core::Resources;
 use search_core::engine::tt::TranspositionTable;
-use search_core::solve::{Settled, Solver};
+use search_core::solve::Solver;
 use search_core::{Game, MoveList};
 
 /// The size our solver is given, in the engine's MiB (a bucket counted at 48 bytes): 2^21
