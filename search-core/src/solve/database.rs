@@ -427,6 +427,19 @@ impl<G: Game, I: Indexing<G>> Database<G, I> {
                 path: name.clone(),
                 source,
             })?;
+        Database::from_bytes(indexing, &bytes, &name)
+    }
+
+    /// Reads a database of `indexing` from `bytes`, a file's whole content as
+    /// [`save`](Self::save) writes it; `name` says where they came from, in the errors (what
+    /// [`load`](Self::load) does after reading the file, and what the loader's fuzz target
+    /// calls).
+    ///
+    /// # Errors
+    ///
+    /// As [`load`](Self::load), but for reading the file.
+    pub fn from_bytes(indexing: I, bytes: &[u8], name: &str) -> Result<Self, DatabaseError> {
+        let name = name.to_string();
         let damaged = |what: &str| DatabaseError::Damaged {
             path: name.clone(),
             what: what.to_string(),
