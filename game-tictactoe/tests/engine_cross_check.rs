@@ -93,7 +93,7 @@ fn every_combination_on(part: Part) {
 // All 256 exact combinations on all 5 478 positions at every depth: minutes of work, so a heavy
 // check, run by CI in release mode (`cargo test --release --workspace --tests -- --ignored`,
 // see the README), in four parts that the test threads share. The normal suite checks every
-// combination on one position in 32 (the same code on a sample).
+// combination on one position in 128 (the same code on a sample).
 
 const HEAVY_PARTS: usize = 4;
 
@@ -134,55 +134,71 @@ fn every_combination_of_exact_features_on_every_position_at_every_depth_part_4_o
 }
 
 #[test]
-fn every_combination_of_exact_features_on_one_position_in_32_at_every_depth() {
-    every_combination_on(Part { index: 5, of: 32 });
+fn every_combination_of_exact_features_on_one_position_in_128_at_every_depth() {
+    every_combination_on(Part { index: 5, of: 128 });
+}
+
+/// The presets and the forward prunings on one position in 8 at every depth (the normal suite's
+/// sample of the heavy check below).
+#[test]
+fn presets_and_forward_pruning_on_one_position_in_8_at_every_depth() {
+    let part = Part { index: 1, of: 8 };
+    let checks = some_positions_at_every_depth(part, presets_and_forward_pruning);
+    assert_eq!(
+        checks,
+        expected_checks_in(part, presets_and_forward_pruning().len())
+    );
 }
 
 #[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
 fn presets_and_forward_pruning_on_every_position_at_every_depth() {
-    let make = || {
-        let exact = |features: &str| Engine::with_config(Heuristic, Config::exact().with(features).unwrap());
-        vec![
-            (Engine::new(Heuristic), true),
-            (Engine::exact(Heuristic), true),
-            (Engine::strongest(Heuristic), false),
-            (exact("tt=deeper"), false),
-            (exact("tt=any"), false),
-            (exact("lmr"), false),
-            (exact("null=r2"), false),
-            (exact("qs"), true), // no noisy moves: quiescence is the evaluation
-            // Enhanced transposition cutoffs: exact, and tic-tac-toe is full of transpositions.
-            (exact("etc"), true),
-            (exact("etc+mtdf=two-back"), true),
-            (exact("etc+asp=3"), true),
-            // History's gravity rule only orders: exact; history pruning reads it: not.
-            (exact("history=gravity"), true),
-            (exact("history=gravity+hp=1"), false),
-            // Counter moves only order: exact; history-adjusted reductions and a deeper reverse
-            // futility pruning: not.
-            (exact("counter"), true),
-            (exact("history=gravity+counter"), true),
-            // So does continuation history; smaller reductions at PV nodes and the null move's
-            // evaluation term do not.
-            (exact("cont-history"), true),
-            (exact("history=gravity+cont-history"), true),
-            (exact("lmr+lmr-pv"), false),
-            (exact("lmr+lmr-cut"), false),
-            (exact("null=adaptive+null-eval=1"), false),
-            // Singular extensions: a deeper line and multi-cuts.
-            (exact("singular=4"), false),
-            (exact("lmr+history=gravity+lmr-history=64"), false),
-            (exact("rfp=3+rfp-depth=6"), false),
-            // Improving, with the prunings it adjusts.
-            (exact("improving+rfp=3+lmp=1+lmr"), false),
-            // Internal iterative deepening only orders: exact, with iterative deepening or
-            // without (where the table has no move at every first visit).
-            (exact("iid=3"), true),
-            (exact("iid=3+id=off"), true),
-        ]
-    };
-    let checks = every_position_at_every_depth(make);
+    let checks = every_position_at_every_depth(presets_and_forward_pruning);
     assert_eq!(checks, expected_checks(26));
+}
+
+/// The presets, the exact orderings one by one, and the value-changing prunings (marked
+/// `false`: they keep their invariants only).
+fn presets_and_forward_pruning() -> Vec<(TicTacToeEngine, bool)> {
+    let exact = |features: &str| Engine::with_config(Heuristic, Config::exact().with(features).unwrap());
+    vec![
+        (Engine::new(Heuristic), true),
+        (Engine::exact(Heuristic), true),
+        (Engine::strongest(Heuristic), false),
+        (exact("tt=deeper"), false),
+        (exact("tt=any"), false),
+        (exact("lmr"), false),
+        (exact("null=r2"), false),
+        (exact("qs"), true), // no noisy moves: quiescence is the evaluation
+        // Enhanced transposition cutoffs: exact, and tic-tac-toe is full of transpositions.
+        (exact("etc"), true),
+        (exact("etc+mtdf=two-back"), true),
+        (exact("etc+asp=3"), true),
+        // History's gravity rule only orders: exact; history pruning reads it: not.
+        (exact("history=gravity"), true),
+        (exact("history=gravity+hp=1"), false),
+        // Counter moves only order: exact; history-adjusted reductions and a deeper reverse
+        // futility pruning: not.
+        (exact("counter"), true),
+        (exact("history=gravity+counter"), true),
+        // So does continuation history; smaller reductions at PV nodes and the null move's
+        // evaluation term do not.
+        (exact("cont-history"), true),
+        (exact("history=gravity+cont-history"), true),
+        (exact("lmr+lmr-pv"), false),
+        (exact("lmr+lmr-cut"), false),
+        (exact("null=adaptive+null-eval=1"), false),
+        // Singular extensions: a deeper line and multi-cuts.
+        (exact("singular=4"), false),
+        (exact("lmr+history=gravity+lmr-history=64"), false),
+        (exact("rfp=3+rfp-depth=6"), false),
+        // Improving, with the prunings it adjusts.
+        (exact("improving+rfp=3+lmp=1+lmr"), false),
+        // Internal iterative deepening only orders: exact, with iterative deepening or
+        // without (where the table has no move at every first visit).
+        (exact("iid=3"), true),
+        (exact("iid=3+id=off"), true),
+    ]
 }
 
 /// The presets on 2, 4 and 8 threads (Lazy SMP: more threads than the test machine's cores, on
@@ -214,8 +230,8 @@ fn threaded_engines() -> Vec<(TicTacToeEngine, bool)> {
 }
 
 #[test]
-fn threads_keep_the_presets_exact_on_one_position_in_32_at_every_depth() {
-    threads_on(Part { index: 3, of: 32 });
+fn threads_keep_the_presets_exact_on_one_position_in_128_at_every_depth() {
+    threads_on(Part { index: 3, of: 128 });
 }
 
 /// [`threaded_engines`] on one part of the positions at every depth.

@@ -37,20 +37,31 @@ fn the_engine_takes_the_last_box_with_one_line_left() {
     }
 }
 
-/// Every exact combination on Dots and Boxes, in two halves (even and odd combinations) that the
-/// test threads run side by side.
+/// Every exact combination on one Dots and Boxes position in 4 (the normal suite's sample of
+/// the heavy check below).
 #[test]
+fn every_exact_engine_agrees_with_minimax_on_one_dots_and_boxes_position_in_4() {
+    dots_and_boxes_cross_check(0..2, 4);
+}
+
+/// Every exact combination on every Dots and Boxes position, in two halves (even and odd
+/// combinations) that the test threads run side by side.
+#[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
 fn every_exact_engine_agrees_with_minimax_on_dots_and_boxes_first_half() {
-    dots_and_boxes_cross_check(0);
+    dots_and_boxes_cross_check(0..1, 1);
 }
 
 /// See [`every_exact_engine_agrees_with_minimax_on_dots_and_boxes_first_half`].
 #[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
 fn every_exact_engine_agrees_with_minimax_on_dots_and_boxes_second_half() {
-    dots_and_boxes_cross_check(1);
+    dots_and_boxes_cross_check(1..2, 1);
 }
 
-fn dots_and_boxes_cross_check(half: usize) {
+/// The exact combinations of `halves` (0 the even ones, 1 the odd ones) on one position in
+/// `sample` of the seeded 2×2 and 1×2 boards.
+fn dots_and_boxes_cross_check(halves: std::ops::Range<usize>, sample: usize) {
     let evaluate = DotsAndBoxes::evaluate_lead as fn(&DotsAndBoxes) -> Score;
     let mut positions = seeded(&DotsAndBoxes::new(2, 2).unwrap(), 40, |seed| seed % 11, false);
     positions.extend(seeded(
@@ -59,16 +70,19 @@ fn dots_and_boxes_cross_check(half: usize) {
         |seed| seed % 7,
         false,
     ));
-    let combinations = exact_engine_combinations(evaluate, 50);
-    assert_eq!(combinations.len(), 256, "the whole exact matrix");
-    let mut configurations = combinations.into_iter().skip(half).step_by(2).peekable();
-    while configurations.peek().is_some() {
-        let mut check =
-            CrossCheck::minimax(evaluate).depths_by(|p: &DotsAndBoxes| [1, 2, 3, p.lines_left().min(6)]);
-        for engine in configurations.by_ref().take(48) {
-            check = check.searcher(engine);
+    let positions: Vec<DotsAndBoxes> = positions.into_iter().step_by(sample).collect();
+    for half in halves {
+        let combinations = exact_engine_combinations(evaluate, 50);
+        assert_eq!(combinations.len(), 256, "the whole exact matrix");
+        let mut configurations = combinations.into_iter().skip(half).step_by(2).peekable();
+        while configurations.peek().is_some() {
+            let mut check =
+                CrossCheck::minimax(evaluate).depths_by(|p: &DotsAndBoxes| [1, 2, 3, p.lines_left().min(6)]);
+            for engine in configurations.by_ref().take(48) {
+                check = check.searcher(engine);
+            }
+            check.run(&positions).assert_agree();
         }
-        check.run(&positions).assert_agree();
     }
 }
 
@@ -109,11 +123,24 @@ fn threaded<G: Game + ZobristHash>(evaluate: fn(&G) -> Score) -> Vec<FnEngine<G>
     engines
 }
 
+/// [`threads_keep_the_exact_engines_exact_on_kalah_and_dots_and_boxes`] on one position in 4.
 #[test]
+fn threads_keep_the_exact_engines_exact_on_one_kalah_and_dots_and_boxes_position_in_4() {
+    threads_on_kalah_and_dots_and_boxes(4);
+}
+
+#[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
 fn threads_keep_the_exact_engines_exact_on_kalah_and_dots_and_boxes() {
+    threads_on_kalah_and_dots_and_boxes(1);
+}
+
+/// The [`threaded`] engines on one position in `sample` of seeded Kalah and Dots and Boxes ones.
+fn threads_on_kalah_and_dots_and_boxes(sample: usize) {
     let evaluate = Kalah::evaluate_stores as fn(&Kalah) -> Score;
     let mut positions = seeded(&Kalah::new(3, 2).unwrap(), 20, |seed| seed % 13, false);
     positions.extend(seeded(&Kalah::new(4, 3).unwrap(), 20, |seed| seed % 13, false));
+    let positions: Vec<Kalah> = positions.into_iter().step_by(sample).collect();
     let mut check = CrossCheck::minimax(evaluate).depths(1..=4);
     for engine in threaded(evaluate) {
         check = check.searcher(engine);
@@ -128,6 +155,7 @@ fn threads_keep_the_exact_engines_exact_on_kalah_and_dots_and_boxes() {
         |seed| seed % 7,
         false,
     ));
+    let positions: Vec<DotsAndBoxes> = positions.into_iter().step_by(sample).collect();
     let mut check =
         CrossCheck::minimax(evaluate).depths_by(|p: &DotsAndBoxes| [1, 2, 3, p.lines_left().min(6)]);
     for engine in threaded(evaluate) {

@@ -125,17 +125,25 @@ fn trees(count: u64, noisy: u8) -> Vec<RandomTree> {
         .collect()
 }
 
-// 256 combinations on 200 trees at depths 1-5: split into two tests of 100 trees each, which
-// the test threads run side by side.
+// 256 combinations on 200 trees at depths 1-5: the normal suite checks the first 40 trees, the
+// release-mode heavy step (`cargo test --release --workspace --tests -- --ignored`) the other
+// 160, in two tests that the test threads run side by side.
 
 #[test]
-fn every_combination_of_exact_features_gives_the_minimax_value_on_trees_0_to_99() {
-    every_combination_of_exact_features_gives_the_minimax_value(0..100);
+fn every_combination_of_exact_features_gives_the_minimax_value_on_trees_0_to_39() {
+    every_combination_of_exact_features_gives_the_minimax_value(0..40);
 }
 
 #[test]
-fn every_combination_of_exact_features_gives_the_minimax_value_on_trees_100_to_199() {
-    every_combination_of_exact_features_gives_the_minimax_value(100..200);
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+fn every_combination_of_exact_features_gives_the_minimax_value_on_trees_40_to_119() {
+    every_combination_of_exact_features_gives_the_minimax_value(40..120);
+}
+
+#[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+fn every_combination_of_exact_features_gives_the_minimax_value_on_trees_120_to_199() {
+    every_combination_of_exact_features_gives_the_minimax_value(120..200);
 }
 
 fn every_combination_of_exact_features_gives_the_minimax_value(seeds: std::ops::Range<usize>) {
@@ -351,16 +359,29 @@ fn extra_turn_trees(count: u64, noisy: u8) -> Vec<RandomTree> {
         .collect()
 }
 
+// The same on 100 trees with extra turns: the first 25 in the normal suite, the rest in the
+// heavy step.
+
 #[test]
-fn every_combination_of_exact_features_gives_the_minimax_value_with_extra_turns() {
-    let trees = extra_turn_trees(100, 30);
+fn every_combination_of_exact_features_gives_the_minimax_value_with_extra_turns_on_trees_0_to_24() {
+    every_combination_with_extra_turns(0..25);
+}
+
+#[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+fn every_combination_of_exact_features_gives_the_minimax_value_with_extra_turns_on_trees_25_to_99() {
+    every_combination_with_extra_turns(25..100);
+}
+
+fn every_combination_with_extra_turns(seeds: std::ops::Range<usize>) {
+    let trees = &extra_turn_trees(100, 30)[seeds];
     let mut configurations = exact_engine_combinations(TreeValue, 3).into_iter().peekable();
     while configurations.peek().is_some() {
         let mut cross_check = CrossCheck::minimax(TreeValue).depths(1..=5);
         for engine in configurations.by_ref().take(48) {
             cross_check = cross_check.searcher(engine);
         }
-        cross_check.run(&trees).assert_agree();
+        cross_check.run(trees).assert_agree();
     }
 }
 
