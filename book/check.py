@@ -217,7 +217,9 @@ def check_readme(repo, problems):
             problems.append(("README.md", link, "no such file in the repository"))
 
 
-GENERATED = re.compile(r"^<!-- generated: ([a-z0-9]+(?:-[a-z0-9]+)*) by `([^`]+)` -->$")
+GENERATED = re.compile(
+    r"^<!-- generated: ([a-z0-9]+(?:-[a-z0-9]+)*) by `([^`]+)`(?: at [0-9a-f]{7,40}(?:\+changes)?)? -->$"
+)
 END = re.compile(r"^<!-- end: ([a-z0-9]+(?:-[a-z0-9]+)*) -->$")
 
 

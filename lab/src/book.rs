@@ -5,10 +5,13 @@
 //! blocks (an example in a code block is not a marker):
 //!
 //! ```text
-//! <!-- generated: NAME by `COMMAND` -->
+//! <!-- generated: NAME by `COMMAND` at COMMIT -->
 //! ...the table, as COMMAND printed it...
 //! <!-- end: NAME -->
 //! ```
+//!
+//! `COMMIT` is the commit the workspace was at when the section was written (`+changes` after
+//! it if tracked files outside the book differed), left out where there is no git checkout.
 //!
 //! `NAME` (lower-case letters, digits and single hyphens) is unique in the book; `COMMAND` makes
 //! the section again and writes it there. [`Book::write`] replaces what is between the markers of
@@ -143,7 +146,12 @@ pub fn is_section_name(name: &str) -> bool {
 /// The marker on `line`, if it is one (the whole line, as `book/check.py` reads it).
 fn marker(line: &str) -> Option<Marker> {
     if let Some(rest) = line.strip_prefix("<!-- generated: ") {
-        let rest = rest.strip_suffix("` -->")?;
+        let rest = rest.strip_suffix(" -->")?;
+        // The commit the section was made at, if it says (` at COMMIT` after the command).
+        let rest = match rest.rsplit_once("` at ") {
+            Some((before, commit)) if is_commit(commit) => before,
+            _ => rest.strip_suffix('`')?,
+        };
         let (name, command) = rest.split_once(" by `")?;
         (is_section_name(name) && !command.is_empty() && !command.contains('`')).then(|| Marker::Start {
             name: name.to_string(),
@@ -155,6 +163,39 @@ fn marker(line: &str) -> Option<Marker> {
             name: name.to_string(),
         })
     }
+}
+
+/// Whether `text` names a commit as a section's marker does: 7 to 40 hexadecimal digits, then
+/// `+changes` if the working tree had changes outside the book.
+fn is_commit(text: &str) -> bool {
+    let hex = text.strip_suffix("+changes").unwrap_or(text);
+    (7..=40).contains(&hex.len()) && hex.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+}
+
+/// The commit the workspace is at, as a section's marker names it (`git rev-parse --short=10
+/// HEAD`, then `+changes` if tracked files outside the book differ from it); `None` outside a
+/// git checkout or without git.
+fn current_commit(pages: &Path) -> Option<String> {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .arg("-C")
+            .arg(pages)
+            .args(args)
+            .output()
+            .ok()
+    };
+    let head = git(&["rev-parse", "--short=10", "HEAD"]).filter(|out| out.status.success())?;
+    let commit = String::from_utf8(head.stdout).ok()?.trim().to_string();
+    if !is_commit(&commit) {
+        return None;
+    }
+    let top = git(&["rev-parse", "--show-toplevel"]).filter(|out| out.status.success())?;
+    let top = String::from_utf8(top.stdout).ok()?.trim().to_string();
+    let clean = std::process::Command::new("git")
+        .args(["-C", &top, "diff", "--quiet", "HEAD", "--", ".", ":(exclude)book"])
+        .status()
+        .ok()?;
+    Some(if clean.success() { commit } else { format!("{commit}+changes") })
 }
 
 /// The fence a line opens or closes (``` or ~~~, three or more), as `book/check.py` reads it.
@@ -412,7 +453,10 @@ impl Book {
         let section = self.section(name)?;
         let text = Self::read(&section.page)?;
         let lines: Vec<&str> = text.lines().collect();
-        let start = format!("<!-- generated: {name} by `{command}` -->");
+        let start = match current_commit(&self.dir) {
+            Some(commit) => format!("<!-- generated: {name} by `{command}` at {commit} -->"),
+            None => format!("<!-- generated: {name} by `{command}` -->"),
+        };
         let mut out = Vec::with_capacity(lines.len() + content.len());
         out.extend_from_slice(&lines[..section.start - 1]);
         out.push(&start);
@@ -795,6 +839,21 @@ Text between.\n\n```text\n<!-- generated: one-table by `an example in code` -->\
         );
         assert_eq!(marker(" <!-- end: a-1 -->"), None);
         assert_eq!(marker("<!-- generated: a by cargo -->"), None);
+        // The commit a section was made at, after its command.
+        for commit in ["be8debe", "a5d021d0c1", "a5d021d0c1+changes"] {
+            assert_eq!(
+                marker(&format!("<!-- generated: a-1 by `cargo run` at {commit} -->")),
+                Some(Marker::Start {
+                    name: "a-1".to_string(),
+                    command: "cargo run".to_string()
+                }),
+                "{commit}"
+            );
+        }
+        for not_a_commit in ["HEAD", "abc", "A5D021D", "be8debe+dirty", ""] {
+            let line = format!("<!-- generated: a-1 by `cargo run` at {not_a_commit} -->");
+            assert_eq!(marker(&line), None, "{line}");
+        }
         assert_eq!(fence("  ````rust"), Some("````"));
         assert_eq!(fence("``x"), None);
     }

@@ -326,7 +326,7 @@ impl Config {
     /// use search_core::engine::Config;
     ///
     /// let config = Config::exact().with("qs+delta=300")?;
-    /// assert_eq!(config.to_string(), "id+tt+hints+killers+history+pvs+qs+delta=300");
+    /// assert_eq!(config.to_string(), "id+tt+hints+killers+history+pvs+qs+delta=300+star=2");
     /// assert_eq!(Config::strongest().with("rep=off+lmr=classic")?.repetition, false);
     /// assert!(Config::exact().with("delta").is_err()); // without quiescence
     /// # Ok::<(), search_core::engine::ConfigError>(())
@@ -386,7 +386,7 @@ impl Config {
 /// let setup: Setup = "strongest+threads=2+rep=off+hash=64".parse()?;
 /// assert_eq!(setup.config, Config::strongest().with("rep=off")?);
 /// assert_eq!((setup.resources.threads(), setup.resources.table_mib()), (2, 64));
-/// assert_eq!(setup.to_string(), "id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+qs-nodes+check-ext+threads=2+hash=64");
+/// assert_eq!(setup.to_string(), "id+tt=deeper+hints+killers+history+pvs+asp+null=adaptive+rfp+lmr=log+qs+qs-nodes+check-ext+star=2+threads=2+hash=64");
 /// assert!("exact+threads=0".parse::<Setup>().is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -266,7 +266,7 @@ impl<G: Game, E> Engine<G, E> {
     /// #     fn outcome(&self, moves: usize) -> Option<Outcome> { (moves == 0).then_some(Outcome::Loss) }
     /// # }
     /// let engine: Engine<Pile, _> = Engine::without_hash(|_: &Pile| Score::DRAW, Config::exact());
-    /// assert_eq!(engine.name(), "engine(id+hints+killers+history+pvs)");
+    /// assert_eq!(engine.name(), "engine(id+hints+killers+history+pvs+star=2)");
     /// ```
     pub fn without_hash(evaluator: E, mut config: Config) -> Self {
         config.table = None;
