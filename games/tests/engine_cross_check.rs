@@ -1,14 +1,12 @@
 //! The engine on the games with extra turns and scored endings (issue 14): held to the two-sided
 //! Minimax, with and without a transposition table (margins must survive `to_tt`/`from_tt`).
 
+use crate::common::seeded;
 use games::dots_and_boxes::{DotsAndBoxes, Oracle as DotsOracle};
 use games::kalah::{Kalah, Oracle as KalahOracle};
 use search_core::Resources;
 use search_core::engine::{Config, Engine, exact_configurations_for};
 use search_core::testing::{CrossCheck, exact_engine_combinations};
-mod common;
-
-use common::seeded;
 use search_core::{Game, Limits, Score, Searcher, ZobristHash};
 
 #[test]

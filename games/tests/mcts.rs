@@ -2,9 +2,7 @@
 //! minimax's (and the nim-sum rule's, and the Kalah and Dots and Boxes solvers'), with extra
 //! turns (Kalah, Dots and Boxes) and scored endings (solved for the sign of the margin).
 
-mod common;
-
-use common::seeded;
+use crate::common::seeded;
 use games::connect_four::ConnectFour;
 use games::dots_and_boxes::{DotsAndBoxes, Oracle as DotsOracle};
 use games::kalah::{Kalah, Oracle as KalahOracle};

@@ -3,11 +3,9 @@
 //! endgame database held to the memoised solver, written, read back, refused when damaged, and a
 //! build stopped and finished.
 
-mod common;
-
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use common::seeded;
+use crate::common::seeded;
 use games::connect_four::ConnectFour;
 use games::dots_and_boxes::{DotsAndBoxes, Oracle as DotsOracle};
 use games::kalah::{Kalah, Oracle as KalahOracle, SeedsInPlay};

@@ -169,7 +169,10 @@ fn marker(line: &str) -> Option<Marker> {
 /// `+changes` if the working tree had changes outside the book.
 fn is_commit(text: &str) -> bool {
     let hex = text.strip_suffix("+changes").unwrap_or(text);
-    (7..=40).contains(&hex.len()) && hex.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+    (7..=40).contains(&hex.len())
+        && hex
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
 }
 
 /// The commit the workspace is at, as a section's marker names it (`git rev-parse --short=10
@@ -195,7 +198,11 @@ fn current_commit(pages: &Path) -> Option<String> {
         .args(["-C", &top, "diff", "--quiet", "HEAD", "--", ".", ":(exclude)book"])
         .status()
         .ok()?;
-    Some(if clean.success() { commit } else { format!("{commit}+changes") })
+    Some(if clean.success() {
+        commit
+    } else {
+        format!("{commit}+changes")
+    })
 }
 
 /// The fence a line opens or closes (``` or ~~~, three or more), as `book/check.py` reads it.
