@@ -240,7 +240,19 @@ fn a_stopped_build_saved_and_resumed_ends_as_a_whole_build() {
 
 #[test]
 fn dots_and_boxes_boards_are_the_memoised_solvers_margin() {
-    for (rows, cols) in [(1, 1), (1, 2), (1, 3), (2, 2), (1, 4), (2, 3)] {
+    dots_and_boxes_boards(&[(1, 1), (1, 2), (1, 3), (2, 2), (1, 4)]);
+}
+
+#[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+fn the_2x3_dots_and_boxes_board_is_the_memoised_solvers_margin() {
+    dots_and_boxes_boards(&[(2, 3)]);
+}
+
+/// Each board of `sizes` from the start and 12 seeded positions: the strong solve's margin is
+/// the memoised solver's; then 20 positions of the 2x2 board held to minimax.
+fn dots_and_boxes_boards(sizes: &[(u8, u8)]) {
+    for &(rows, cols) in sizes {
         let start = DotsAndBoxes::new(rows, cols).unwrap();
         let mut positions = vec![start];
         positions.extend(seeded(&start, 12, |seed| seed % 6, false));

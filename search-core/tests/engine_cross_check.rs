@@ -125,19 +125,19 @@ fn trees(count: u64, noisy: u8) -> Vec<RandomTree> {
         .collect()
 }
 
-// 256 combinations on 200 trees at depths 1-5: the normal suite checks the first 40 trees, the
+// 256 combinations on 200 trees at depths 1-5: the normal suite checks the first 20 trees, the
 // release-mode heavy step (`cargo test --release --workspace --tests -- --ignored`) the other
-// 160, in two tests that the test threads run side by side.
+// 180, in two tests that the test threads run side by side.
 
 #[test]
-fn every_combination_of_exact_features_gives_the_minimax_value_on_trees_0_to_39() {
-    every_combination_of_exact_features_gives_the_minimax_value(0..40);
+fn every_combination_of_exact_features_gives_the_minimax_value_on_trees_0_to_19() {
+    every_combination_of_exact_features_gives_the_minimax_value(0..20);
 }
 
 #[test]
 #[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
-fn every_combination_of_exact_features_gives_the_minimax_value_on_trees_40_to_119() {
-    every_combination_of_exact_features_gives_the_minimax_value(40..120);
+fn every_combination_of_exact_features_gives_the_minimax_value_on_trees_20_to_119() {
+    every_combination_of_exact_features_gives_the_minimax_value(20..120);
 }
 
 #[test]
@@ -359,18 +359,18 @@ fn extra_turn_trees(count: u64, noisy: u8) -> Vec<RandomTree> {
         .collect()
 }
 
-// The same on 100 trees with extra turns: the first 25 in the normal suite, the rest in the
+// The same on 100 trees with extra turns: the first 12 in the normal suite, the rest in the
 // heavy step.
 
 #[test]
-fn every_combination_of_exact_features_gives_the_minimax_value_with_extra_turns_on_trees_0_to_24() {
-    every_combination_with_extra_turns(0..25);
+fn every_combination_of_exact_features_gives_the_minimax_value_with_extra_turns_on_trees_0_to_11() {
+    every_combination_with_extra_turns(0..12);
 }
 
 #[test]
 #[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
-fn every_combination_of_exact_features_gives_the_minimax_value_with_extra_turns_on_trees_25_to_99() {
-    every_combination_with_extra_turns(25..100);
+fn every_combination_of_exact_features_gives_the_minimax_value_with_extra_turns_on_trees_12_to_99() {
+    every_combination_with_extra_turns(12..100);
 }
 
 fn every_combination_with_extra_turns(seeds: std::ops::Range<usize>) {
@@ -555,8 +555,20 @@ fn null_move_reductions_with_extra_turns() {
 }
 
 #[test]
-fn presets_and_quiescence_with_extra_turns() {
-    let trees = extra_turn_trees(200, 25);
+fn presets_and_quiescence_with_extra_turns_on_trees_0_to_59() {
+    presets_and_quiescence_with_extra_turns(0..60);
+}
+
+#[test]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+fn presets_and_quiescence_with_extra_turns_on_trees_60_to_199() {
+    presets_and_quiescence_with_extra_turns(60..200);
+}
+
+/// The presets, the exact orderings and the chess-shaped prunings on the trees `seeds` of 200
+/// with extra turns (and noisy moves, for quiescence).
+fn presets_and_quiescence_with_extra_turns(seeds: std::ops::Range<usize>) {
+    let trees = &extra_turn_trees(200, 25)[seeds];
     CrossCheck::minimax(TreeValue)
         .searcher(Engine::exact(TreeValue))
         .searcher(exact_with_gravity())
@@ -632,7 +644,7 @@ fn presets_and_quiescence_with_extra_turns() {
             });
         }))
         .depths(1..=5)
-        .run(&trees)
+        .run(trees)
         .assert_agree();
     let mut cross_check = CrossCheck::new(MinimaxQuiescence::new(TreeValue))
         .unchecked_reference(QUIESCENCE_REFERENCE)
@@ -640,5 +652,5 @@ fn presets_and_quiescence_with_extra_turns() {
     for engine in quiescence_configurations() {
         cross_check = cross_check.searcher(engine);
     }
-    cross_check.run(&trees).assert_agree();
+    cross_check.run(trees).assert_agree();
 }
