@@ -13,7 +13,7 @@ use search_core::solve::database::{Database, WithDatabase};
 use search_core::solve::{Settled, Solver};
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn kalah_6_4_from_the_start_is_a_win_by_10() {
     // As `solve kalah 6 4` runs it: the 16-seed endgame database (30 MiB), a 512 MiB table,
     // two threads.
@@ -27,7 +27,7 @@ fn kalah_6_4_from_the_start_is_a_win_by_10() {
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn connect_four_positions_a_few_plies_deep_are_the_reference_solvers_values() {
     // Columns played from the empty board (1 to 7): openings of 8 and 10 plies, centre and edge.
     let openings = [

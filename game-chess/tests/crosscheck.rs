@@ -55,13 +55,13 @@ fn cross_check<E: Evaluate<ChessGame> + Copy>(
 // step (see the README); the normal suite runs depth 2.
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn all_24_thesis_positions_at_depth_3_every_ordering() {
     cross_check(ThesisMaterial, &MoveOrdering::ALL, 3, &[]);
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn all_24_thesis_positions_at_depth_3_tapered() {
     cross_check(Tapered, &[MoveOrdering::Generation, MoveOrdering::MvvLva], 3, &[]);
 }

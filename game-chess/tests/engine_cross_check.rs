@@ -30,7 +30,7 @@ fn thesis_positions() -> Vec<(String, ChessGame)> {
 // suite runs the same code at a smaller depth or on fewer positions.
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn every_combination_of_exact_features_on_the_thesis_positions_at_depth_3() {
     every_combination_of_exact_features_on_the_thesis_positions_at(3);
 }
@@ -91,7 +91,7 @@ fn threads_on_the_thesis_positions_at(depth: u32) {
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn threads_keep_the_exact_engines_exact_on_the_thesis_positions_at_depth_3() {
     threads_on_the_thesis_positions_at(3);
 }
@@ -132,7 +132,7 @@ fn exact_presets_with_a_tie_heavy_evaluation_and_at_depth_4() {
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn quiescence_agrees_with_minimax_plus_quiescence() {
     quiescence_agrees_with_minimax_plus_quiescence_on(&[]);
 }

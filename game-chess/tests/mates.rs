@@ -57,7 +57,7 @@ fn fiacco_black_mates_in_3() {
 /// depth 11 with MVV-LVA ordering and point values needs 69.7 million nodes (about 10 s in the
 /// dev profile), the longest search of the crate's tests.
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn the_fiacco_mates_plain_and_with_the_engine() {
     fiacco_mates(true);
 }

@@ -91,14 +91,14 @@ fn every_combination_on(part: Part) {
 }
 
 // All 256 exact combinations on all 5 478 positions at every depth: minutes of work, so a heavy
-// check, run by CI in release mode (`cargo test --release --workspace --tests -- --ignored`,
+// check, run by CI in release mode (`cargo test --release --workspace --tests -- --include-ignored`,
 // see the README), in four parts that the test threads share. The normal suite checks every
 // combination on one position in 128 (the same code on a sample).
 
 const HEAVY_PARTS: usize = 4;
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn every_combination_of_exact_features_on_every_position_at_every_depth_part_1_of_4() {
     every_combination_on(Part {
         index: 0,
@@ -107,7 +107,7 @@ fn every_combination_of_exact_features_on_every_position_at_every_depth_part_1_o
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn every_combination_of_exact_features_on_every_position_at_every_depth_part_2_of_4() {
     every_combination_on(Part {
         index: 1,
@@ -116,7 +116,7 @@ fn every_combination_of_exact_features_on_every_position_at_every_depth_part_2_o
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn every_combination_of_exact_features_on_every_position_at_every_depth_part_3_of_4() {
     every_combination_on(Part {
         index: 2,
@@ -125,7 +125,7 @@ fn every_combination_of_exact_features_on_every_position_at_every_depth_part_3_o
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn every_combination_of_exact_features_on_every_position_at_every_depth_part_4_of_4() {
     every_combination_on(Part {
         index: 3,
@@ -151,7 +151,7 @@ fn presets_and_forward_pruning_on_one_position_in_8_at_every_depth() {
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn presets_and_forward_pruning_on_every_position_at_every_depth() {
     let checks = every_position_at_every_depth(presets_and_forward_pruning);
     assert_eq!(checks, expected_checks(26));
@@ -244,7 +244,7 @@ fn threads_on(part: Part) {
 // time: minutes for these 1.2 million searches), in parts that the test threads share.
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn threads_keep_the_presets_exact_on_every_position_at_every_depth_part_1_of_4() {
     threads_on(Part {
         index: 0,
@@ -253,7 +253,7 @@ fn threads_keep_the_presets_exact_on_every_position_at_every_depth_part_1_of_4()
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn threads_keep_the_presets_exact_on_every_position_at_every_depth_part_2_of_4() {
     threads_on(Part {
         index: 1,
@@ -262,7 +262,7 @@ fn threads_keep_the_presets_exact_on_every_position_at_every_depth_part_2_of_4()
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn threads_keep_the_presets_exact_on_every_position_at_every_depth_part_3_of_4() {
     threads_on(Part {
         index: 2,
@@ -271,7 +271,7 @@ fn threads_keep_the_presets_exact_on_every_position_at_every_depth_part_3_of_4()
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn threads_keep_the_presets_exact_on_every_position_at_every_depth_part_4_of_4() {
     threads_on(Part {
         index: 3,

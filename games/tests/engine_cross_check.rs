@@ -45,14 +45,14 @@ fn every_exact_engine_agrees_with_minimax_on_one_dots_and_boxes_position_in_4() 
 /// Every exact combination on every Dots and Boxes position, in two halves (even and odd
 /// combinations) that the test threads run side by side.
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn every_exact_engine_agrees_with_minimax_on_dots_and_boxes_first_half() {
     dots_and_boxes_cross_check(0..1, 1);
 }
 
 /// See [`every_exact_engine_agrees_with_minimax_on_dots_and_boxes_first_half`].
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn every_exact_engine_agrees_with_minimax_on_dots_and_boxes_second_half() {
     dots_and_boxes_cross_check(1..2, 1);
 }
@@ -128,7 +128,7 @@ fn threads_keep_the_exact_engines_exact_on_one_kalah_and_dots_and_boxes_position
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn threads_keep_the_exact_engines_exact_on_kalah_and_dots_and_boxes() {
     threads_on_kalah_and_dots_and_boxes(1);
 }

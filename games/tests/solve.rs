@@ -60,7 +60,7 @@ fn kalah_from_the_start_is_the_memoised_solvers_margin_for_the_small_shapes() {
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn kalah_from_the_start_is_the_memoised_solvers_margin_for_every_shape_up_to_12() {
     kalah_shapes_from_the_start(9..=12);
 }
@@ -97,7 +97,7 @@ fn kalah_positions_are_held_to_minimax_with_and_without_a_database() {
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn kalah_with_a_database_settles_larger_shapes_as_the_memoised_solver() {
     for (m, n, seeds) in [(4, 3, 8), (3, 4, 10), (6, 2, 8)] {
         let database = Database::new(SeedsInPlay::new(m, seeds).unwrap());
@@ -244,7 +244,7 @@ fn dots_and_boxes_boards_are_the_memoised_solvers_margin() {
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn the_2x3_dots_and_boxes_board_is_the_memoised_solvers_margin() {
     dots_and_boxes_boards(&[(2, 3)]);
 }

@@ -611,7 +611,7 @@ mod tests {
     /// table has every column. Most of a minute in the dev profile: a heavy check, run by CI in
     /// release mode (see the README); the normal suite runs the plan one ply shallower.
     #[test]
-    #[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+    #[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
     fn the_quick_run_is_complete_and_exact_configurations_agree() {
         quick_run_on(QUICK_POSITIONS, QUICK_OFFSET);
     }

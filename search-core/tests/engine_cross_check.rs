@@ -126,7 +126,7 @@ fn trees(count: u64, noisy: u8) -> Vec<RandomTree> {
 }
 
 // 256 combinations on 200 trees at depths 1-5: the normal suite checks the first 20 trees, the
-// release-mode heavy step (`cargo test --release --workspace --tests -- --ignored`) the other
+// release-mode heavy step (`cargo test --release --workspace --tests -- --include-ignored`) the other
 // 180, in two tests that the test threads run side by side.
 
 #[test]
@@ -135,13 +135,13 @@ fn every_combination_of_exact_features_gives_the_minimax_value_on_trees_0_to_19(
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn every_combination_of_exact_features_gives_the_minimax_value_on_trees_20_to_119() {
     every_combination_of_exact_features_gives_the_minimax_value(20..120);
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn every_combination_of_exact_features_gives_the_minimax_value_on_trees_120_to_199() {
     every_combination_of_exact_features_gives_the_minimax_value(120..200);
 }
@@ -167,7 +167,7 @@ fn every_combination_of_exact_features_gives_the_minimax_value(seeds: std::ops::
 
 #[test]
 fn presets_are_exact_or_keep_their_invariants() {
-    let trees = trees(300, 25);
+    let trees = trees(crate::sized(100, 300), 25);
     CrossCheck::minimax(TreeValue)
         .searcher(Engine::exact(TreeValue))
         .searcher(exact_with_gravity())
@@ -368,7 +368,7 @@ fn every_combination_of_exact_features_gives_the_minimax_value_with_extra_turns_
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn every_combination_of_exact_features_gives_the_minimax_value_with_extra_turns_on_trees_12_to_99() {
     every_combination_with_extra_turns(12..100);
 }
@@ -560,7 +560,7 @@ fn presets_and_quiescence_with_extra_turns_on_trees_0_to_59() {
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn presets_and_quiescence_with_extra_turns_on_trees_60_to_199() {
     presets_and_quiescence_with_extra_turns(60..200);
 }

@@ -35,7 +35,7 @@ fn the_exact_presets_on_2_4_and_8_threads_give_minimax_values_on_trees_0_to_11()
 }
 
 #[test]
-#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --ignored)"]
+#[ignore = "heavy: CI runs it in release mode (cargo test --release --workspace --tests -- --include-ignored)"]
 fn the_exact_presets_on_2_4_and_8_threads_give_minimax_values_on_trees_12_to_39() {
     the_exact_presets_on_2_4_and_8_threads(12..40);
 }

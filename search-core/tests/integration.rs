@@ -19,3 +19,10 @@ mod engine_threads;
 mod reference_searchers;
 #[path = "solve.rs"]
 mod solve;
+
+/// How many cases a test runs: `whole` in an optimised build, `sample` in the dev profile's
+/// quick suite (`cargo test --workspace`). CI's release step runs every test, ignored or not
+/// (`--include-ignored`), so each runs whole there.
+const fn sized(sample: u64, whole: u64) -> u64 {
+    if cfg!(debug_assertions) { sample } else { whole }
+}
